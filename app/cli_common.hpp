@@ -1,0 +1,31 @@
+#pragma once
+// Pieces shared by the CLI verbs: scene arguments and solver backends.
+#include <memory>
+#include <string>
+
+#include "render/gl/egl_context.hpp"
+#include "sim/result.hpp"
+#include "sim/scene.hpp"
+#include "sim/solver.hpp"
+
+namespace sluice::app {
+
+/// A scene argument: a path to a scene JSON file, or "builtin:NAME[:SIZE]" (NAME default|bench).
+/// Loader warnings are printed to stderr.
+Result<sim::Scene> loadSceneArgument(const std::string& arg);
+
+/// A solver plus the headless context it needs (GPU backend only).
+struct Backend {
+    std::unique_ptr<gl::EglContext> context;
+    std::unique_ptr<sim::Solver> solver;
+};
+
+/// Creates the "cpu" or "gpu" backend for a scene. GPU errors mean no usable context or the grid
+/// does not fit; the caller exits with kExitNoGpu.
+Result<Backend> makeBackend(const std::string& name, const sim::Scene& scene);
+
+/// Largest flow speed |Q| / (h_f dx) over faces deeper than 5 mm (m/s), the CFL
+/// solver's threshold (SLUICE_VELOCITY_MIN_DEPTH): thinner films carry front noise, not flow.
+float maxFlowSpeed(const sim::FieldSnapshot& s);
+
+}  // namespace sluice::app

@@ -1,0 +1,49 @@
+// sluice: the interactive viewer when run without a verb, headless verbs otherwise.
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "app/cli_args.hpp"
+#include "app/verbs.hpp"
+
+namespace {
+const char* kHelp =
+    "Sluice: real-time water over terrain (virtual pipes on the GPU).\n"
+    "\n"
+    "usage:\n"
+    "  sluice [SCENE.json]                 open the viewer (built-in valley scene by default)\n"
+    "  sluice simulate SCENE --steps N --out DIR [--backend gpu|cpu]\n"
+    "                                      run headless; write depth/terrain/flow .npy + summary.json\n"
+    "  sluice bench [--sizes 1024,2048,4096] [--quick] [--json]\n"
+    "                                      copy-bandwidth ceiling, GPU and CPU step throughput\n"
+    "  sluice info                         describe the headless OpenGL context\n"
+    "  sluice help | --version\n"
+    "\n"
+    "SCENE is a scene JSON file (docs/SCENE_FORMAT.md) or builtin:default[:SIZE] / builtin:bench[:SIZE].\n";
+}
+
+int main(int argc, char** argv) {
+    using namespace sluice::app;
+    const std::string verb = argc > 1 ? argv[1] : "";
+    if (verb == "simulate") return runSimulate(argc, argv);
+    if (verb == "bench") return runBench(argc, argv);
+    if (verb == "info") return runInfo(argc, argv);
+    if (verb == "help" || verb == "--help" || verb == "-h") {
+        std::cout << kHelp;
+        return kExitOk;
+    }
+    if (verb == "--version") {
+        std::cout << "sluice 0.1.0\n";
+        return kExitOk;
+    }
+#ifdef SLUICE_HAS_WINDOW
+    return runViewer(argc, argv);
+#else
+    if (argc > 1 && std::strncmp(argv[1], "-", 1) != 0 && std::string(argv[1]).find('.') == std::string::npos) {
+        std::cerr << "sluice: unknown verb '" << verb << "'\n\n" << kHelp;
+        return kExitUsage;
+    }
+    std::cerr << "sluice: this build has no viewer (configured with SLUICE_WINDOW=OFF)\n\n" << kHelp;
+    return kExitUsage;
+#endif
+}

@@ -1,0 +1,12 @@
+#pragma once
+// Entry points of the CLI verbs; each returns the process exit code (see cli_args.hpp).
+
+namespace sluice::app {
+int runSimulate(int argc, char** argv);
+int runBench(int argc, char** argv);
+int runInfo(int argc, char** argv);
+#ifdef SLUICE_HAS_WINDOW
+/// The interactive viewer (app/window/): `sluice [SCENE.json]`.
+int runViewer(int argc, char** argv);
+#endif
+}  // namespace sluice::app

@@ -1,0 +1,114 @@
+// Pass 2 of a substep, one invocation per cell: the outflow limit of the cell and of the neighbours
+// that drain into it (recomputed, not read, so no third pass is needed), the effective face flows,
+// the depth update, then sources, drains, rain and evaporation. Writes the new depth to the other
+// ping-pong buffer and the cell's limit for pass 1 of the next substep. With uLedgerActive, each work
+// group adds what entered and left through it to its own ledger slot (no atomics needed).
+#include "sim_layout.h"
+#include "pipe_math.h"
+
+layout(local_size_x = SLUICE_GROUP_X, local_size_y = SLUICE_GROUP_Y) in;
+
+layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBuffer { float terrain[]; };
+layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { float depth[]; };
+layout(std430, binding = SLUICE_BIND_DEPTH_OUT) restrict writeonly buffer DepthOutBuffer { float depthOut[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
+layout(std430, binding = SLUICE_BIND_LIMIT) restrict writeonly buffer LimitBuffer { float limitK[]; };
+layout(std430, binding = SLUICE_BIND_EMITTERS) restrict readonly buffer EmitterBuffer { GpuEmitter emitters[]; };
+layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { double ledger[]; };
+
+uniform ivec2 uSize;
+uniform float uDx2OverDt;
+uniform float uDtOverDx2;
+uniform float uRain;
+uniform float uEvaporation;
+uniform float uCellArea;  // dx^2, m^2
+uniform int uEmitterCount;
+uniform int uLedgerActive;
+
+const uint kGroupSize = SLUICE_GROUP_X * SLUICE_GROUP_Y;
+shared float sAdded[kGroupSize];
+shared float sRemoved[kGroupSize];
+
+float limitAt(int x, int y) {
+    const int W = uSize.x;
+    const int i = y * W + x;
+    const int fx = y * (W + 1) + x;
+    return pipeCellLimit(depth[i], flowX[fx], flowX[fx + 1], flowY[i], flowY[i + W], uDx2OverDt);
+}
+
+void main() {
+    const int W = uSize.x, H = uSize.y;
+    const ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    float added = 0.0, removed = 0.0;  // metres of depth in this cell
+    if (p.x < W && p.y < H) {
+        const int i = p.y * W + p.x;
+        const int fx = p.y * (W + 1) + p.x;
+        const float qW = flowX[fx], qE = flowX[fx + 1], qS = flowY[i], qN = flowY[i + W];
+        const float kC = pipeCellLimit(depth[i], qW, qE, qS, qN, uDx2OverDt);
+        // A neighbour's limit matters only when it drains into this cell.
+        const float kW = (qW > 0.0 && p.x > 0) ? limitAt(p.x - 1, p.y) : 1.0;
+        const float kE = (qE < 0.0 && p.x < W - 1) ? limitAt(p.x + 1, p.y) : 1.0;
+        const float kS = (qS > 0.0 && p.y > 0) ? limitAt(p.x, p.y - 1) : 1.0;
+        const float kN = (qN < 0.0 && p.y < H - 1) ? limitAt(p.x, p.y + 1) : 1.0;
+        const float eW = pipeEffectiveFlow(qW, kW, kC);
+        const float eE = pipeEffectiveFlow(qE, kC, kE);
+        const float eS = pipeEffectiveFlow(qS, kS, kC);
+        const float eN = pipeEffectiveFlow(qN, kC, kN);
+        precise float h = pipeDepthUpdate(depth[i], eW, eE, eS, eN, uDtOverDx2);
+        if (uLedgerActive != 0) {
+            // Water crossing the domain edge, as depth of this cell (inflow > 0).
+            float edge[4] = float[4](p.x == 0 ? eW : 0.0, p.x == W - 1 ? -eE : 0.0, p.y == 0 ? eS : 0.0,
+                                     p.y == H - 1 ? -eN : 0.0);
+            for (int s = 0; s < 4; ++s) {
+                const float d = uDtOverDx2 * edge[s];
+                if (d > 0.0) added += d; else removed -= d;
+            }
+            const float b = terrain[i];
+            for (int e = 0; e < uEmitterCount; ++e) {
+                const GpuEmitter em = emitters[e];
+                if (p.x < em.x0 || p.x >= em.x1 || p.y < em.y0 || p.y >= em.y1) continue;
+                // Same arithmetic as sim::footprintOf so both sides agree on edge cells.
+                const float rx = (float(p.x) + 0.5) - em.x, ry = (float(p.y) + 0.5) - em.y;
+                precise float r2 = rx * rx + ry * ry;
+                if (em.singleCell == 0 && r2 > em.radius2) continue;
+                const float d = pipeEmitterDelta(em.mode, em.sign, em.amountM, em.levelM, b, h);
+                // Book the change the float sum really made (as sim/cpu_solver.cpp explains).
+                const float before = h;
+                h = h + d;
+                precise float moved = h - before;
+                if (moved > 0.0) added += moved; else removed -= moved;
+            }
+            if (uRain > 0.0) {
+                const float before = h;
+                h = h + uRain;
+                added += h - before;
+            }
+            if (uEvaporation > 0.0) {
+                const float before = h;
+                h = h - min(h, uEvaporation);
+                removed += before - h;
+            }
+        }
+        depthOut[i] = h;
+        limitK[i] = kC;
+    }
+    if (uLedgerActive != 0) {
+        const uint t = gl_LocalInvocationIndex;
+        sAdded[t] = added;
+        sRemoved[t] = removed;
+        barrier();
+        for (uint stride = kGroupSize / 2u; stride > 0u; stride >>= 1u) {
+            if (t < stride) {
+                sAdded[t] += sAdded[t + stride];
+                sRemoved[t] += sRemoved[t + stride];
+            }
+            barrier();
+        }
+        if (t == 0u) {
+            const uint g = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+            ledger[2u * g] += double(sAdded[0]) * double(uCellArea);
+            ledger[2u * g + 1u] += double(sRemoved[0]) * double(uCellArea);
+        }
+    }
+}

@@ -1,0 +1,191 @@
+#include "sim/cpu_solver.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sluice::sim {
+
+namespace pipe {
+using std::abs;
+using std::max;
+using std::min;
+using std::sqrt;
+#include "shaders/sim/pipe_math.h"
+}  // namespace pipe
+
+std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) { return std::make_unique<CpuSolver>(scene); }
+
+CpuSolver::CpuSolver(const Scene& scene)
+    : Solver(scene), b_(scene.terrainM), h_(scene.depthM),
+      qx_(std::size_t(width_ + 1) * std::size_t(height_), 0.0f),
+      qy_(std::size_t(width_) * std::size_t(height_ + 1), 0.0f),
+      k_(scene.cellCount(), 1.0f) {
+    setInitialVolume(depthStats().volumeM3);
+}
+
+void CpuSolver::substep(float dtSub) {
+    const SubstepConstants c = prepareSubstep(dtSub, cellSizeM_, width_, height_, params_, boundary_, sources_, drains_);
+    updateFlows(c);
+    updateDepths(c);
+}
+
+// Pass 1: new raw flow of every face from its effective old flow and the surfaces beside it.
+void CpuSolver::updateFlows(const SubstepConstants& c) {
+    const int W = width_, H = height_;
+    const float g = params_.gravity, dx = cellSizeM_;
+    float speed = maxSpeed_;
+    auto cell = [W](int x, int y) { return std::size_t(y) * std::size_t(W) + std::size_t(x); };
+    for (int y = 0; y < H; ++y) {
+        for (int i = 0; i <= W; ++i) {
+            float& q = qx_[std::size_t(y) * std::size_t(W + 1) + std::size_t(i)];
+            float faceDepth = 0;
+            if (i > 0 && i < W) {
+                const std::size_t L = cell(i - 1, y), R = cell(i, y);
+                q = pipe::pipeInteriorFlow(q, b_[L], h_[L], b_[R], h_[R], c.frictionFactor, c.gravityDt,
+                                           c.viscosityTerm, faceDepth);
+            } else {
+                const int side = i == 0 ? 0 : 1;  // west, east
+                const std::size_t C = cell(i == 0 ? 0 : W - 1, y);
+                const float outSign = i == 0 ? -1.0f : 1.0f;
+                if (c.boundaryKind[side] == int(BoundaryKind::Open))
+                    q = pipe::pipeOpenFlow(q, h_[C], outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
+                else if (c.boundaryKind[side] == int(BoundaryKind::Inflow))
+                    q = -outSign * c.inflowQ[side];
+                else
+                    q = 0.0f;
+            }
+            speed = std::max(speed, pipe::pipeFaceSpeed(q, faceDepth, dx, g));
+        }
+    }
+    for (int j = 0; j <= H; ++j) {
+        for (int x = 0; x < W; ++x) {
+            float& q = qy_[std::size_t(j) * std::size_t(W) + std::size_t(x)];
+            float faceDepth = 0;
+            if (j > 0 && j < H) {
+                const std::size_t L = cell(x, j - 1), R = cell(x, j);
+                q = pipe::pipeInteriorFlow(q, b_[L], h_[L], b_[R], h_[R], c.frictionFactor, c.gravityDt,
+                                           c.viscosityTerm, faceDepth);
+            } else {
+                const int side = j == 0 ? 2 : 3;  // south, north
+                const std::size_t C = cell(x, j == 0 ? 0 : H - 1);
+                const float outSign = j == 0 ? -1.0f : 1.0f;
+                if (c.boundaryKind[side] == int(BoundaryKind::Open))
+                    q = pipe::pipeOpenFlow(q, h_[C], outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
+                else if (c.boundaryKind[side] == int(BoundaryKind::Inflow))
+                    q = -outSign * c.inflowQ[side];
+                else
+                    q = 0.0f;
+            }
+            speed = std::max(speed, pipe::pipeFaceSpeed(q, faceDepth, dx, g));
+        }
+    }
+    maxSpeed_ = speed;
+}
+
+// Pass 2: outflow limits, effective flows, depths, boundary/emitter/rain/evaporation bookkeeping.
+void CpuSolver::updateDepths(const SubstepConstants& c) {
+    const int W = width_, H = height_;
+    const std::size_t W1 = std::size_t(W) + 1;
+    for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(W) + std::size_t(x);
+            k_[i] = pipe::pipeCellLimit(h_[i], qx_[std::size_t(y) * W1 + std::size_t(x)],
+                                        qx_[std::size_t(y) * W1 + std::size_t(x) + 1], qy_[i], qy_[i + std::size_t(W)],
+                                        c.dx2OverDt);
+        }
+    // Effective flows: each face scaled by the limit of the cell it drains (ghost cells: 1).
+    for (int y = 0; y < H; ++y)
+        for (int i = 0; i <= W; ++i) {
+            const std::size_t row = std::size_t(y) * std::size_t(W);
+            const float kLow = i > 0 ? k_[row + std::size_t(i) - 1] : 1.0f;
+            const float kHigh = i < W ? k_[row + std::size_t(i)] : 1.0f;
+            float& q = qx_[std::size_t(y) * W1 + std::size_t(i)];
+            q = pipe::pipeEffectiveFlow(q, kLow, kHigh);
+        }
+    for (int j = 0; j <= H; ++j)
+        for (int x = 0; x < W; ++x) {
+            const float kLow = j > 0 ? k_[std::size_t(j - 1) * std::size_t(W) + std::size_t(x)] : 1.0f;
+            const float kHigh = j < H ? k_[std::size_t(j) * std::size_t(W) + std::size_t(x)] : 1.0f;
+            float& q = qy_[std::size_t(j) * std::size_t(W) + std::size_t(x)];
+            q = pipe::pipeEffectiveFlow(q, kLow, kHigh);
+        }
+    double added = 0, removed = 0;  // depth units (metres summed over cells)
+    for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(W) + std::size_t(x);
+            const float qW = qx_[std::size_t(y) * W1 + std::size_t(x)];
+            const float qE = qx_[std::size_t(y) * W1 + std::size_t(x) + 1];
+            const float qS = qy_[i];
+            const float qN = qy_[i + std::size_t(W)];
+            float h = pipe::pipeDepthUpdate(h_[i], qW, qE, qS, qN, c.dtOverDx2);
+            if (c.ledgerActive) {
+                // Water crossing the domain edge, as depth of this cell.
+                auto edge = [&](float qIn) {
+                    const double d = double(c.dtOverDx2) * double(qIn);
+                    (d > 0 ? added : removed) += std::abs(d);
+                };
+                if (x == 0) edge(qW);
+                if (x == W - 1) edge(-qE);
+                if (y == 0) edge(qS);
+                if (y == H - 1) edge(-qN);
+                for (const PreparedEmitter& e : c.emitters) {
+                    const bool inside = x >= e.box.x0 && x < e.box.x1 && y >= e.box.y0 && y < e.box.y1 &&
+                                        (e.singleCell || [&] {
+                                            const float ddx = (float(x) + 0.5f) - e.x, ddy = (float(y) + 0.5f) - e.y;
+                                            return ddx * ddx + ddy * ddy <= e.radius2;
+                                        }());
+                    if (!inside) continue;
+                    const float d = pipe::pipeEmitterDelta(int(e.mode), e.sign, e.amountM, e.levelM, b_[i], h);
+                    const float before = h;
+                    h = h + d;
+                    // Book what the float sum really changed (exact: fl(h + d) - h), not d: tiny
+                    // increments on deep water round with a bias that would otherwise drift the ledger.
+                    const float moved = h - before;
+                    (moved > 0 ? added : removed) += std::abs(double(moved));
+                }
+                if (c.rainM > 0) {
+                    const float before = h;
+                    h = h + c.rainM;
+                    added += double(h - before);
+                }
+                if (c.evaporationM > 0) {
+                    const float before = h;
+                    h = h - std::min(h, c.evaporationM);
+                    removed += double(before - h);
+                }
+            }
+            h_[i] = h;
+        }
+    const double dx2 = double(cellSizeM_) * double(cellSizeM_);
+    addedM3_ += added * dx2;
+    removedM3_ += removed * dx2;
+}
+
+FieldSnapshot CpuSolver::download() {
+    FieldSnapshot s;
+    s.width = width_;
+    s.height = height_;
+    s.cellSizeM = cellSizeM_;
+    s.terrainM = b_;
+    s.depthM = h_;
+    s.flowXM3PerS = qx_;
+    s.flowYM3PerS = qy_;
+    return s;
+}
+
+DepthStats CpuSolver::depthStats() {
+    DepthStats d;
+    double sum = 0;
+    float lo = h_.empty() ? 0.0f : h_[0], hi = lo;
+    for (float v : h_) {
+        sum += double(v);
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    d.volumeM3 = sum * double(cellSizeM_) * double(cellSizeM_);
+    d.minDepthM = lo;
+    d.maxDepthM = hi;
+    return d;
+}
+
+}  // namespace sluice::sim

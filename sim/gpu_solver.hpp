@@ -1,0 +1,54 @@
+#pragma once
+// The GPU solver: the pipe model in GL 4.5 compute shaders, two dispatches per substep
+// (pipe_flux.comp over faces, pipe_depth.comp over cells). No readback per substep; one 16-byte
+// readback per step for the CFL substep policy. Needs a current GL 4.3+ context on this thread.
+#include <memory>
+
+#include "render/gl/buffer.hpp"
+#include "render/gl/program.hpp"
+#include "sim/gpu_layout.hpp"
+#include "sim/result.hpp"
+#include "sim/solver.hpp"
+
+namespace sluice::sim {
+
+/// Pipe model on the GPU. State stays in shader-storage buffers that the renderer may read.
+class GpuSolver final : public Solver {
+public:
+    /// Compiles the kernels and uploads the scene. Errors: shader compile/link, a grid larger than
+    /// the GPU's buffer or dispatch limits, out of GPU memory.
+    static Result<std::unique_ptr<GpuSolver>> create(const Scene& scene);
+
+    const char* backendName() const override { return "gpu"; }
+    FieldSnapshot download() override;
+    DepthStats depthStats() override;
+
+    /// Bytes of GPU memory the simulation state takes per cell (buffers only).
+    double bytesPerCell() const;
+    /// Bytes moved per cell per substep by the two kernels, counting each array once per pass
+    /// (the figure used for bandwidth fractions in the benchmark).
+    static double bytesPerCellStep();
+
+    /// Current buffers, for the renderer (read only). Valid until the next step.
+    const gl::Buffer& terrainBuffer() const { return terrain_; }
+    const gl::Buffer& depthBuffer() const { return depth_[current_]; }
+
+protected:
+    void substep(float dtSubSeconds) override;
+    float peekMaxSpeed() override;
+    void resetMaxSpeed() override;
+    void addedRemoved(double& addedM3, double& removedM3) override;
+
+private:
+    explicit GpuSolver(const Scene& scene) : Solver(scene) {}
+    Result<void> init(const Scene& scene);
+    void reduce(gpu::GpuReducePartial& total);
+
+    gl::Program flux_, depthPass_, reduce_;
+    gl::Buffer terrain_, depth_[2], flowX_, flowY_, limit_, emitters_, ledger_, stats_, partials_;
+    int current_ = 0;  // index of the depth buffer holding the current state
+    int depthGroupsX_ = 0, depthGroupsY_ = 0;
+    std::vector<gpu::GpuEmitter> uploadedEmitters_;
+};
+
+}  // namespace sluice::sim

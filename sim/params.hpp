@@ -1,0 +1,39 @@
+#pragma once
+// Physical parameters and boundary conditions of the pipe model. Units are SI throughout.
+#include <cstdint>
+
+namespace sluice::sim {
+
+/// Tunable parameters of one simulation. Validated by the scene loader (all finite, dt/gravity > 0).
+struct SimParams {
+    float dtSeconds = 0.05f;          ///< upper bound of one step; the solver substeps below it (CFL)
+    float gravity = 9.81f;            ///< m/s^2
+    float friction = 0.05f;           ///< fraction of flow lost per second, in [0,1): Q *= (1-friction)^dt
+    float viscosity = 0.0f;           ///< m^2/s, Q *= H^2/(H^2 + 3 dt nu), H = depth of the cell the flow leaves
+    float rainMPerS = 0.0f;           ///< uniform rain, metres of depth per second
+    float evaporationMPerS = 0.0f;    ///< uniform evaporation, metres per second, never below zero depth
+    float courantTarget = 0.5f;       ///< C in dt_sub <= C dx / max(|u| + sqrt(g h))
+    int maxSubsteps = 256;            ///< hard cap on substeps per step; Courant is reported if it is exceeded
+};
+
+/// What happens at one side of the domain.
+enum class BoundaryKind : std::uint8_t {
+    Wall,    ///< no flow through the side
+    Open,    ///< free outflow against a dry ghost cell of equal bed height; nothing enters
+    Inflow,  ///< a set discharge per unit length enters the domain
+};
+
+/// One side's condition. dischargeM2PerS is used by Inflow only (m^3/s per metre of side).
+struct BoundarySide {
+    BoundaryKind kind = BoundaryKind::Wall;
+    float dischargeM2PerS = 0.0f;
+};
+
+/// The four sides. West is x = 0, east x = width, south y = 0, north y = height.
+struct Boundaries {
+    BoundarySide west, east, south, north;
+};
+
+const char* toString(BoundaryKind kind);
+
+}  // namespace sluice::sim

@@ -1,0 +1,35 @@
+#pragma once
+// Scene files: a JSON document describing the grid, terrain, initial water, parameters, boundaries and
+// emitters. The format (every field, unit, default and error) is documented in docs/SCENE_FORMAT.md.
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sim/result.hpp"
+#include "sim/scene.hpp"
+
+namespace sluice::sim {
+
+/// A loaded scene plus the non-fatal remarks about its file (unknown keys, ignored fields), each a full
+/// sentence starting with the file name, ready to print.
+struct SceneLoadOutput {
+    Scene scene;
+    std::vector<std::string> warnings;
+};
+
+/// Largest accepted width or height (cells) and largest cell count of a scene.
+inline constexpr int kMaxSceneSide = 65536;
+inline constexpr long long kMaxSceneCells = 1LL << 28;
+
+/// Reads and parses a scene file. Relative terrain/water paths are resolved against the directory that
+/// holds `path`. Errors name the file and the offending field, e.g.
+/// "scenes/a.json: params.dt: must be a positive finite number (got -0.5)". Never throws.
+Result<SceneLoadOutput> loadSceneFile(const std::filesystem::path& path);
+
+/// Parses scene JSON held in memory. `fileForMessages` prefixes every error and warning (and gives the
+/// default scene name); relative file paths inside the scene are resolved against `baseDir`. Never throws.
+Result<SceneLoadOutput> parseSceneJson(std::string_view text, const std::filesystem::path& fileForMessages,
+                                       const std::filesystem::path& baseDir);
+
+}  // namespace sluice::sim

@@ -1,0 +1,108 @@
+#pragma once
+// The solver interface shared by the CPU reference and the GPU solver, and the parts of a step that
+// both share: the CFL substep policy and the run counters. A "step" is one user step of at most
+// params.dtSeconds; it is split into equal substeps so that dt_sub <= C dx / max(|u| + sqrt(g h)).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/scene.hpp"
+
+namespace sluice::sim {
+
+/// The whole field, downloaded. Flows are the effective (outflow-limited) flows of the last substep.
+struct FieldSnapshot {
+    int width = 0, height = 0;
+    float cellSizeM = 1.0f;
+    std::vector<float> terrainM, depthM;
+    std::vector<float> flowXM3PerS;  ///< (width+1) * height, index y*(width+1)+i; positive = +x
+    std::vector<float> flowYM3PerS;  ///< width * (height+1), index j*width+x; positive = +y
+};
+
+/// Water bookkeeping. residual() is the volume that appeared or vanished unaccounted (should be ~0).
+struct Ledger {
+    double volumeM3 = 0;         ///< water now in the domain
+    double initialVolumeM3 = 0;  ///< water at the start
+    double addedM3 = 0;          ///< by sources, rain and inflow boundaries, cumulative
+    double removedM3 = 0;        ///< by drains, evaporation and open boundaries, cumulative
+    double residual() const { return volumeM3 - (initialVolumeM3 + addedM3 - removedM3); }
+};
+
+/// Reduction of the depth field.
+struct DepthStats {
+    double volumeM3 = 0;
+    float minDepthM = 0, maxDepthM = 0;
+};
+
+/// Counters of a run, updated by step().
+struct RunCounters {
+    std::int64_t steps = 0;
+    std::int64_t substeps = 0;
+    double timeSeconds = 0;
+    int lastSubsteps = 0;        ///< substeps the last step took
+    float lastDtSubSeconds = 0;  ///< their length
+    float maxCourant = 0;        ///< over all completed steps: max speed * dt_sub / dx
+};
+
+/// Number of equal substeps that keep dt/n * maxSpeed / dx <= courant, clamped to [1, maxSubsteps].
+int substepsFor(float dtSeconds, float maxSpeedMPerS, float cellSizeM, float courant, int maxSubsteps);
+
+/// Common base: owns the parameters, the substep policy and the counters; backends do the substeps.
+class Solver {
+public:
+    virtual ~Solver() = default;
+    /// "cpu" or "gpu".
+    virtual const char* backendName() const = 0;
+
+    /// One user step of dtSeconds (clamped to > 0), split into CFL substeps.
+    void step(float dtSeconds);
+    /// Exactly n substeps of dtSub each, no CFL check or readback (benchmarks).
+    void stepFixed(float dtSubSeconds, int n);
+
+    /// Max wave speed |u| + sqrt(g h) (m/s) seen since the last step started.
+    float currentMaxSpeed() { return peekMaxSpeed(); }
+    /// Courant number of the last completed step (reads back on the GPU).
+    float lastCourant();
+
+    virtual FieldSnapshot download() = 0;
+    virtual DepthStats depthStats() = 0;
+    /// Volume plus the cumulative added/removed amounts.
+    Ledger ledger();
+
+    const RunCounters& counters() const { return counters_; }
+    const SimParams& params() const { return params_; }
+    /// New parameters take effect at the next step (validated by the caller).
+    void setParams(const SimParams& p) { params_ = p; }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    float cellSizeM() const { return cellSizeM_; }
+
+protected:
+    explicit Solver(const Scene& scene);
+    /// One pipe-model substep of dtSub seconds.
+    virtual void substep(float dtSubSeconds) = 0;
+    /// Max face speed since resetMaxSpeed(); GPU: a small readback.
+    virtual float peekMaxSpeed() = 0;
+    virtual void resetMaxSpeed() = 0;
+    /// Cumulative added / removed volume (m^3).
+    virtual void addedRemoved(double& addedM3, double& removedM3) = 0;
+    void setInitialVolume(double v) { initialVolumeM3_ = v; }
+
+    SimParams params_;
+    Boundaries boundary_;
+    std::vector<Emitter> sources_, drains_;
+    int width_ = 0, height_ = 0;
+    float cellSizeM_ = 1.0f;
+
+private:
+    RunCounters counters_;
+    float initialSpeedEstimate_ = 0;
+    double initialVolumeM3_ = 0;
+};
+
+/// Creates a solver of the named backend ("cpu" or "gpu"). The GPU backend needs a current GL 4.3+
+/// context; the error names what is missing (or the grid that does not fit).
+std::unique_ptr<Solver> makeCpuSolver(const Scene& scene);
+
+}  // namespace sluice::sim
