@@ -44,10 +44,12 @@ Result<double> measureCopy(std::size_t bytes, double minSeconds) {
     dst.bindStorage(SLUICE_BIND_COPY_DST);
     prog->set("uCount", int(bytes / 16));
     prog->use();
-    const GLuint groups = GLuint(std::min<std::size_t>(bytes / 16 / 256 + 1, 65535));
+    const std::size_t groups = (bytes / 16 + 255) / 256;
+    const GLuint gx = GLuint(std::min<std::size_t>(groups, 32768));
+    const GLuint gy = GLuint((groups + gx - 1) / gx);
     auto run = [&](int n) {
         for (int i = 0; i < n; ++i) {
-            glDispatchCompute(groups, 1, 1);
+            glDispatchCompute(gx, gy, 1);
             glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         }
         glFinish();

@@ -52,17 +52,17 @@ int runSimulate(int argc, char** argv) {
             return kExitUsage;
         }
     }
+    const std::string backendName = args.get("--backend").value_or("gpu");
+    if (backendName != "gpu" && backendName != "cpu") {
+        std::cerr << "sluice simulate: --backend: expected gpu or cpu, got '" << backendName << "'\n";
+        return kExitUsage;
+    }
     auto scene = loadSceneArgument(args.positional[0]);
     if (!scene) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
     if (dtOverride > 0) scene->params.dtSeconds = dtOverride;
-    const std::string backendName = args.get("--backend").value_or("gpu");
-    if (backendName != "gpu" && backendName != "cpu") {
-        std::cerr << "sluice simulate: --backend: expected gpu or cpu, got '" << backendName << "'\n";
-        return kExitUsage;
-    }
     auto backend = makeBackend(backendName, *scene);
     if (!backend) {
         std::cerr << "error: " << backend.error().message << "\n";

@@ -1,5 +1,5 @@
-// Bandwidth ceiling for the benchmark: a plain vec4 copy, grid-stride, the same access pattern a
-// perfectly streaming kernel would have.
+// Bandwidth ceiling for the benchmark: a plain copy, one vec4 per invocation over a 2-D grid of work
+// groups (no loop, no tail work), the access pattern of a perfectly streaming kernel.
 #include "sim_layout.h"
 
 layout(local_size_x = 256) in;
@@ -8,6 +8,7 @@ layout(std430, binding = SLUICE_BIND_COPY_DST) restrict writeonly buffer Dst { v
 uniform int uCount;  // vec4 elements
 
 void main() {
-    const int stride = int(gl_NumWorkGroups.x * gl_WorkGroupSize.x);
-    for (int i = int(gl_GlobalInvocationID.x); i < uCount; i += stride) dst[i] = src[i];
+    const uint group = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    const int i = int(group * 256u + gl_LocalInvocationID.x);
+    if (i < uCount) dst[i] = src[i];
 }

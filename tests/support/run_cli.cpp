@@ -1,0 +1,23 @@
+#include "tests/support/run_cli.hpp"
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+
+namespace sluice::test {
+
+CliRun runSluice(const std::string& args) {
+    CliRun r;
+    const std::string cmd = std::string("'") + SLUICE_BINARY + "' " + args + " 2>&1";
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe) return r;
+    std::array<char, 4096> buf{};
+    std::size_t n = 0;
+    while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.output.append(buf.data(), n);
+    const int status = pclose(pipe);
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+}  // namespace sluice::test

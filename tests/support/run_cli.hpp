@@ -1,0 +1,15 @@
+#pragma once
+// Runs the real `sluice` binary (path fixed at configure time) and captures its output and exit code.
+#include <string>
+
+namespace sluice::test {
+
+struct CliRun {
+    int exitCode = -1;    ///< process exit status; -1 if it did not exit normally
+    std::string output;   ///< stdout and stderr together
+};
+
+/// Runs `sluice ARGS` through the shell (args are pasted as given: quote paths yourself).
+CliRun runSluice(const std::string& args);
+
+}  // namespace sluice::test
