@@ -1,6 +1,7 @@
 #include "sim/cpu_solver.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace sluice::sim {
@@ -159,6 +160,11 @@ void CpuSolver::updateDepths(const SubstepConstants& c) {
     const double dx2 = double(cellSizeM_) * double(cellSizeM_);
     addedM3_ += added * dx2;
     removedM3_ += removed * dx2;
+}
+
+void CpuSolver::setTerrain(const std::vector<float>& terrainM) {
+    assert(terrainM.size() == b_.size());
+    b_ = terrainM;
 }
 
 FieldSnapshot CpuSolver::download() {

@@ -12,6 +12,7 @@ public:
     explicit CpuSolver(const Scene& scene);
     const char* backendName() const override { return "cpu"; }
     FieldSnapshot download() override;
+    void setTerrain(const std::vector<float>& terrainM) override;
     DepthStats depthStats() override;
 
 protected:

@@ -1,6 +1,7 @@
 #include "sim/gpu_solver.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 #include "sim/substep_constants.hpp"
@@ -186,6 +187,12 @@ void GpuSolver::addedRemoved(double& addedM3, double& removedM3) {
     reduce(t);
     addedM3 = t.addedM3;
     removedM3 = t.removedM3;
+}
+
+void GpuSolver::setTerrain(const std::vector<float>& terrainM) {
+    assert(terrainM.size() == std::size_t(width_) * std::size_t(height_));
+    // Ordered after earlier dispatches by GL; later dispatches see the new bed.
+    terrain_.upload(terrainM.data(), terrainM.size() * sizeof(float));
 }
 
 FieldSnapshot GpuSolver::download() {

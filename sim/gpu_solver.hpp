@@ -21,6 +21,7 @@ public:
 
     const char* backendName() const override { return "gpu"; }
     FieldSnapshot download() override;
+    void setTerrain(const std::vector<float>& terrainM) override;
     DepthStats depthStats() override;
 
     /// Bytes of GPU memory the simulation state takes per cell (buffers only).

@@ -66,6 +66,9 @@ public:
     float lastCourant();
 
     virtual FieldSnapshot download() = 0;
+    /// Replaces the bed elevation (width*height metres) between steps. Depth is the stored state, so
+    /// the water volume does not change: raising the bed lifts the water surface with it.
+    virtual void setTerrain(const std::vector<float>& terrainM) = 0;
     virtual DepthStats depthStats() = 0;
     /// Volume plus the cumulative added/removed amounts.
     Ledger ledger();

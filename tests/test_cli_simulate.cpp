@@ -173,6 +173,16 @@ TEST(SimulateCli, GridLargerThanTheGpuAllows) {
     expectCleanFailure(dir, r, "16384x16384");
 }
 
+TEST(SimulateCli, NoUsableGlContextIsAClearError) {
+    // Mesa honours a version override: capped at 3.3 it cannot give the 4.3 context compute needs.
+    test::TempDir dir;
+    test::writeText(dir / "scene.json", R"({"grid": {"width": 8, "height": 8}, "terrain": {"flat": 0}})");
+    const auto r = test::runSluice("simulate '" + (dir / "scene.json").string() + "' --steps 1 --out '" +
+                                   (dir / "out").string() + "' --backend gpu", "MESA_GL_VERSION_OVERRIDE=3.3");
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    expectCleanFailure(dir, r, "OpenGL 4.3");
+}
+
 TEST(SimulateCli, UnknownKeyWarnsButRuns) {
     test::TempDir dir;
     const auto r = simulateText(dir, R"({"grid": {"width": 8, "height": 8}, "terrain": {"flat": 0}, "colour": "blue"})",

@@ -253,6 +253,27 @@ TEST_P(Physics, OpenBoundaryDrainsAndNeverLetsWaterIn) {
     for (int y = 0; y < s.height; ++y) EXPECT_LE(f.flowXM3PerS[std::size_t(y) * 31], 0.0f);
 }
 
+TEST_P(Physics, TerrainEditMovesTheSurfaceNotTheVolume) {
+    sim::Scene s = flatScene(32, 24, 1.0f);
+    for (float& h : s.depthM) h = 0.8f;
+    auto solver = make(s);
+    ASSERT_TRUE(solver);
+    for (int i = 0; i < 20; ++i) solver->step(0.1f);
+    const double before = solver->ledger().volumeM3;
+    sim::FieldSnapshot f = solver->download();
+    for (int y = 8; y < 16; ++y)
+        for (int x = 10; x < 20; ++x) f.terrainM[idx(s, x, y)] += 1.0f;  // raise a block under the water
+    solver->setTerrain(f.terrainM);
+    const sim::FieldSnapshot g = solver->download();
+    EXPECT_EQ(solver->ledger().volumeM3, before);
+    EXPECT_NEAR(g.terrainM[idx(s, 12, 10)] + g.depthM[idx(s, 12, 10)], 1.8f, 1e-5f);  // surface lifted
+    for (int i = 0; i < 300; ++i) solver->step(0.1f);
+    const sim::Ledger l = solver->ledger();
+    EXPECT_LT(std::abs(l.volumeM3 - before) / before, 1e-5);  // the mound spreads, nothing is lost
+    const sim::FieldSnapshot h = solver->download();
+    EXPECT_LT(h.terrainM[idx(s, 12, 10)] + h.depthM[idx(s, 12, 10)], 1.5f);  // and it did spread
+}
+
 INSTANTIATE_TEST_SUITE_P(Backends, Physics, ::testing::Values(std::string("cpu"), std::string("gpu")),
                          [](const auto& paramInfo) { return paramInfo.param; });
 

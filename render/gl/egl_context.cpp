@@ -77,6 +77,8 @@ Result<std::unique_ptr<EglContext>> EglContext::create() {
         return Error{"cannot load libEGL.so.1: install libegl1 and a GL driver (Mesa or NVIDIA)"};
     std::string notes;
     std::vector<Candidate> candidates = candidateDisplays(notes);
+    if (candidates.empty())
+        notes += " no EGL display at all (install a driver: Mesa's libegl-mesa0 and libgl1-mesa-dri, or NVIDIA's);";
     for (const Candidate& c : candidates) {
         EGLContext ctx = EGL_NO_CONTEXT;
         std::string why = tryDisplay(c.display, ctx);

@@ -37,6 +37,12 @@ float limitAt(int x, int y) {
     return pipeCellLimit(depth[i], flowX[fx], flowX[fx + 1], flowY[i], flowY[i + W], uDx2OverDt);
 }
 
+// Books a depth change through the domain edge: inflow (> 0) as added, outflow as removed.
+void bookEdge(float d, inout float added, inout float removed) {
+    if (d > 0.0) added += d;
+    else removed -= d;
+}
+
 void main() {
     const int W = uSize.x, H = uSize.y;
     const ivec2 p = ivec2(gl_GlobalInvocationID.xy);
@@ -57,13 +63,12 @@ void main() {
         const float eN = pipeEffectiveFlow(qN, kC, kN);
         precise float h = pipeDepthUpdate(depth[i], eW, eE, eS, eN, uDtOverDx2);
         if (uLedgerActive != 0) {
-            // Water crossing the domain edge, as depth of this cell (inflow > 0).
-            float edge[4] = float[4](p.x == 0 ? eW : 0.0, p.x == W - 1 ? -eE : 0.0, p.y == 0 ? eS : 0.0,
-                                     p.y == H - 1 ? -eN : 0.0);
-            for (int s = 0; s < 4; ++s) {
-                const float d = uDtOverDx2 * edge[s];
-                if (d > 0.0) added += d; else removed -= d;
-            }
+            // Water crossing the domain edge, as depth of this cell (inflow > 0). Written out per
+            // side: a constructed local array indexed in a loop lost these terms on NVIDIA's compiler.
+            if (p.x == 0) bookEdge(uDtOverDx2 * eW, added, removed);
+            if (p.x == W - 1) bookEdge(-(uDtOverDx2 * eE), added, removed);
+            if (p.y == 0) bookEdge(uDtOverDx2 * eS, added, removed);
+            if (p.y == H - 1) bookEdge(-(uDtOverDx2 * eN), added, removed);
             const float b = terrain[i];
             for (int e = 0; e < uEmitterCount; ++e) {
                 const GpuEmitter em = emitters[e];
@@ -97,12 +102,14 @@ void main() {
         const uint t = gl_LocalInvocationIndex;
         sAdded[t] = added;
         sRemoved[t] = removed;
+        memoryBarrierShared();
         barrier();
         for (uint stride = kGroupSize / 2u; stride > 0u; stride >>= 1u) {
             if (t < stride) {
                 sAdded[t] += sAdded[t + stride];
                 sRemoved[t] += sRemoved[t + stride];
             }
+            memoryBarrierShared();
             barrier();
         }
         if (t == 0u) {

@@ -39,6 +39,7 @@ void main() {
     const int W = uSize.x, H = uSize.y;
     const ivec2 p = ivec2(gl_GlobalInvocationID.xy);
     if (gl_LocalInvocationIndex == 0u) sMaxSpeed = 0u;
+    memoryBarrierShared();
     barrier();
     float speed = 0.0;
     if (p.x <= W && p.y < H) {
@@ -80,6 +81,7 @@ void main() {
     }
     // Non-negative floats order like their bit patterns, so an integer max is a float max.
     if (speed > 0.0) atomicMax(sMaxSpeed, floatBitsToUint(speed));
+    memoryBarrierShared();
     barrier();
     if (gl_LocalInvocationIndex == 0u && sMaxSpeed > 0u) atomicMax(stats.maxSpeedBits, sMaxSpeed);
 }

@@ -49,6 +49,7 @@ void main() {
     sRemoved[t] = removed;
     sMin[t] = lo;
     sMax[t] = hi;
+    memoryBarrierShared();
     barrier();
     for (uint s = SLUICE_REDUCE_THREADS / 2u; s > 0u; s >>= 1u) {
         if (t < s) {
@@ -58,6 +59,7 @@ void main() {
             sMin[t] = min(sMin[t], sMin[t + s]);
             sMax[t] = max(sMax[t], sMax[t + s]);
         }
+        memoryBarrierShared();
         barrier();
     }
     if (t == 0u) {

@@ -7,9 +7,9 @@
 
 namespace sluice::test {
 
-CliRun runSluice(const std::string& args) {
+CliRun runSluice(const std::string& args, const std::string& env) {
     CliRun r;
-    const std::string cmd = std::string("'") + SLUICE_BINARY + "' " + args + " 2>&1";
+    const std::string cmd = (env.empty() ? std::string() : "env " + env + " ") + "'" + SLUICE_BINARY + "' " + args + " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) return r;
     std::array<char, 4096> buf{};

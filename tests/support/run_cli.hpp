@@ -9,7 +9,8 @@ struct CliRun {
     std::string output;   ///< stdout and stderr together
 };
 
-/// Runs `sluice ARGS` through the shell (args are pasted as given: quote paths yourself).
-CliRun runSluice(const std::string& args);
+/// Runs `sluice ARGS` through the shell (args are pasted as given: quote paths yourself), with
+/// optional `VAR=value ...` environment assignments in front.
+CliRun runSluice(const std::string& args, const std::string& env = "");
 
 }  // namespace sluice::test
