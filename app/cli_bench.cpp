@@ -34,8 +34,26 @@ struct SizeResult {
     double bytesPerCell = 0;
 };
 
-// Bytes read + written per second by a plain vec4 copy of `bytes`.
-Result<double> measureCopy(std::size_t bytes, double minSeconds) {
+// Repeats `run(n)` with doubling n until it takes minSeconds; returns runs per second.
+template <class Run>
+double timedRate(Run run, double minSeconds) {
+    run(2);  // warm-up
+    for (int n = 4;; n *= 2) {
+        const auto t = Clock::now();
+        run(n);
+        const double s = since(t);
+        if (s >= minSeconds || n > (1 << 20)) return n / s;
+    }
+}
+
+struct CopyCeiling {
+    double computeOne = 0, computeFour = 0, driver = 0;  // bytes read + written per second
+    double best() const { return std::max(computeOne, std::max(computeFour, driver)); }
+};
+
+// Bytes read + written per second by plain copies of `bytes`: compute kernels with 1 and 4 vec4 per
+// invocation, and the driver's own buffer copy. The best of them is the bandwidth ceiling.
+Result<CopyCeiling> measureCopy(std::size_t bytes, double minSeconds) {
     auto prog = gl::Program::compute("sim/copy_bench.comp");
     if (!prog) return prog.error();
     gl::Buffer src(bytes), dst(bytes);
@@ -44,25 +62,30 @@ Result<double> measureCopy(std::size_t bytes, double minSeconds) {
     dst.bindStorage(SLUICE_BIND_COPY_DST);
     prog->set("uCount", int(bytes / 16));
     prog->use();
-    const std::size_t groups = (bytes / 16 + 255) / 256;
-    const GLuint gx = GLuint(std::min<std::size_t>(groups, 32768));
-    const GLuint gy = GLuint((groups + gx - 1) / gx);
-    auto run = [&](int n) {
-        for (int i = 0; i < n; ++i) {
-            glDispatchCompute(gx, gy, 1);
-            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        }
-        glFinish();
+    auto computeCopy = [&](int perThread) {
+        prog->set("uPerThread", perThread);
+        const std::size_t groups = (bytes / 16 + 256 * std::size_t(perThread) - 1) / (256 * std::size_t(perThread));
+        const GLuint gx = GLuint(std::min<std::size_t>(groups, 32768));
+        const GLuint gy = GLuint((groups + gx - 1) / gx);
+        return [&, gx, gy](int n) {
+            for (int i = 0; i < n; ++i) {
+                glDispatchCompute(gx, gy, 1);
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            }
+            glFinish();
+        };
     };
-    run(3);
-    int n = 4;
-    for (;;) {
-        const auto t = Clock::now();
-        run(n);
-        const double s = since(t);
-        if (s >= minSeconds || n > (1 << 20)) return 2.0 * double(bytes) * n / s;
-        n *= 2;
-    }
+    CopyCeiling c;
+    const double b = 2.0 * double(bytes);
+    c.computeOne = b * timedRate(computeCopy(1), minSeconds);
+    c.computeFour = b * timedRate(computeCopy(4), minSeconds);
+    c.driver = b * timedRate(
+                       [&](int n) {
+                           for (int i = 0; i < n; ++i) glCopyNamedBufferSubData(src.id(), dst.id(), 0, 0, GLsizeiptr(bytes));
+                           glFinish();
+                       },
+                       minSeconds);
+    return c;
 }
 
 // GPU substeps per second on the bench scene of the given size (all cells wet, walls).
@@ -144,11 +167,12 @@ int runBench(int argc, char** argv) {
         return kExitNoGpu;
     }
     const std::string device = (*ctx)->description();
-    auto copy = measureCopy(quick ? (16u << 20) : (512u << 20), minSeconds);
-    if (!copy) {
-        std::cerr << "error: " << copy.error().message << "\n";
+    auto copyAll = measureCopy(quick ? (16u << 20) : (1024u << 20), minSeconds);
+    if (!copyAll) {
+        std::cerr << "error: " << copyAll.error().message << "\n";
         return kExitNoGpu;
     }
+    const double ceiling = copyAll->best();
     std::vector<SizeResult> results;
     for (int size : sizes) {
         SizeResult r;
@@ -163,7 +187,7 @@ int runBench(int argc, char** argv) {
         r.gpuCellSteps = *rate * cells;
         r.gpuMsPerStep = 1000.0 / *rate;
         r.gpuGBs = r.gpuCellSteps * sim::GpuSolver::bytesPerCellStep() / 1e9;
-        r.fractionOfCopy = r.gpuGBs * 1e9 / *copy;
+        r.fractionOfCopy = r.gpuGBs * 1e9 / ceiling;
         if (size <= *cpuMax) {
             const double cpuRate = measureCpu(scene, minSeconds, r.cpuSubsteps);
             r.cpuCellSteps = cpuRate * cells;
@@ -173,7 +197,10 @@ int runBench(int argc, char** argv) {
     }
 
     if (args.has("--json")) {
-        nlohmann::json j = {{"device", device}, {"copy_bytes_per_s", *copy},
+        nlohmann::json j = {{"device", device}, {"copy_bytes_per_s", ceiling},
+                            {"copy_compute_1_bytes_per_s", copyAll->computeOne},
+                            {"copy_compute_4_bytes_per_s", copyAll->computeFour},
+                            {"copy_driver_bytes_per_s", copyAll->driver},
                             {"bytes_per_cell_step", sim::GpuSolver::bytesPerCellStep()}};
         for (const SizeResult& r : results)
             j["sizes"].push_back({{"size", r.size}, {"gpu_cell_steps_per_s", r.gpuCellSteps},
@@ -186,7 +213,9 @@ int runBench(int argc, char** argv) {
         return kExitOk;
     }
     std::printf("device: %s\n", device.c_str());
-    std::printf("copy ceiling: %.1f GB/s (bytes read + written)\n", *copy / 1e9);
+    std::printf("copy ceiling: %.1f GB/s (bytes read + written; best of compute 1 vec4/thread %.1f, "
+                "4 vec4/thread %.1f, driver copy %.1f)\n",
+                ceiling / 1e9, copyAll->computeOne / 1e9, copyAll->computeFour / 1e9, copyAll->driver / 1e9);
     std::printf("GPU step moves %.0f bytes per cell-step (model: each array once per pass)\n\n",
                 sim::GpuSolver::bytesPerCellStep());
     std::printf("%7s %14s %10s %9s %8s %9s %14s %10s %9s\n", "grid", "GPU Gcell/s", "GPU ms", "GB/s", "of copy",
@@ -196,7 +225,7 @@ int runBench(int argc, char** argv) {
         if (r.cpuCellSteps > 0) {
             std::snprintf(cpuCol, sizeof cpuCol, "%.1f", r.cpuCellSteps / 1e6);
             std::snprintf(cpuMs, sizeof cpuMs, "%.2f", r.cpuMsPerStep);
-            std::snprintf(ratio, sizeof ratio, "%.0fx", r.gpuCellSteps / r.cpuCellSteps);
+            std::snprintf(ratio, sizeof ratio, "%.3gx", r.gpuCellSteps / r.cpuCellSteps);
         }
         std::printf("%5d^2 %14.2f %10.3f %9.1f %7.0f%% %9.1f %14s %10s %9s\n", r.size, r.gpuCellSteps / 1e9,
                     r.gpuMsPerStep, r.gpuGBs, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs, ratio);

@@ -30,6 +30,18 @@ void CpuSolver::substep(float dtSub) {
     updateDepths(c);
 }
 
+namespace {
+// New flow of a boundary face on `side` (west, east, south, north) whose inner cell has depth hC;
+// outSign as in pipeOpenFlow. Mirrors boundaryFlow() in shaders/sim/pipe_flux.comp.
+float boundaryFlow(const SubstepConstants& c, int side, float qEff, float hC, float outSign, float& faceDepth) {
+    faceDepth = 0.0f;
+    if (c.boundaryKind[side] == int(BoundaryKind::Open))
+        return pipe::pipeOpenFlow(qEff, hC, outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
+    if (c.boundaryKind[side] == int(BoundaryKind::Inflow)) return -outSign * c.inflowQ[side];
+    return 0.0f;
+}
+}  // namespace
+
 // Pass 1: new raw flow of every face from its effective old flow and the surfaces beside it.
 void CpuSolver::updateFlows(const SubstepConstants& c) {
     const int W = width_, H = height_;
@@ -45,15 +57,7 @@ void CpuSolver::updateFlows(const SubstepConstants& c) {
                 q = pipe::pipeInteriorFlow(q, b_[L], h_[L], b_[R], h_[R], c.frictionFactor, c.gravityDt,
                                            c.viscosityTerm, faceDepth);
             } else {
-                const int side = i == 0 ? 0 : 1;  // west, east
-                const std::size_t C = cell(i == 0 ? 0 : W - 1, y);
-                const float outSign = i == 0 ? -1.0f : 1.0f;
-                if (c.boundaryKind[side] == int(BoundaryKind::Open))
-                    q = pipe::pipeOpenFlow(q, h_[C], outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
-                else if (c.boundaryKind[side] == int(BoundaryKind::Inflow))
-                    q = -outSign * c.inflowQ[side];
-                else
-                    q = 0.0f;
+                q = boundaryFlow(c, i == 0 ? 0 : 1, q, h_[cell(i == 0 ? 0 : W - 1, y)], i == 0 ? -1.0f : 1.0f, faceDepth);  // west, east
             }
             speed = std::max(speed, pipe::pipeFaceSpeed(q, faceDepth, dx, g));
         }
@@ -67,15 +71,7 @@ void CpuSolver::updateFlows(const SubstepConstants& c) {
                 q = pipe::pipeInteriorFlow(q, b_[L], h_[L], b_[R], h_[R], c.frictionFactor, c.gravityDt,
                                            c.viscosityTerm, faceDepth);
             } else {
-                const int side = j == 0 ? 2 : 3;  // south, north
-                const std::size_t C = cell(x, j == 0 ? 0 : H - 1);
-                const float outSign = j == 0 ? -1.0f : 1.0f;
-                if (c.boundaryKind[side] == int(BoundaryKind::Open))
-                    q = pipe::pipeOpenFlow(q, h_[C], outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
-                else if (c.boundaryKind[side] == int(BoundaryKind::Inflow))
-                    q = -outSign * c.inflowQ[side];
-                else
-                    q = 0.0f;
+                q = boundaryFlow(c, j == 0 ? 2 : 3, q, h_[cell(x, j == 0 ? 0 : H - 1)], j == 0 ? -1.0f : 1.0f, faceDepth);  // south, north
             }
             speed = std::max(speed, pipe::pipeFaceSpeed(q, faceDepth, dx, g));
         }
