@@ -7,9 +7,15 @@
 
 namespace sluice::test {
 
+const char* sluiceBinary() { return SLUICE_BINARY; }
+
 CliRun runSluice(const std::string& args, const std::string& env) {
+    return runCommand((env.empty() ? std::string() : "env " + env + " ") + "'" + SLUICE_BINARY + "' " + args);
+}
+
+CliRun runCommand(const std::string& commandLine) {
     CliRun r;
-    const std::string cmd = (env.empty() ? std::string() : "env " + env + " ") + "'" + SLUICE_BINARY + "' " + args + " 2>&1";
+    const std::string cmd = commandLine + " 2>&1";
     FILE* pipe = popen(cmd.c_str(), "r");
     if (!pipe) return r;
     std::array<char, 4096> buf{};

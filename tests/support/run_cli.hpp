@@ -13,4 +13,10 @@ struct CliRun {
 /// optional `VAR=value ...` environment assignments in front.
 CliRun runSluice(const std::string& args, const std::string& env = "");
 
+/// Runs an arbitrary shell command line (stderr joined to stdout).
+CliRun runCommand(const std::string& commandLine);
+
+/// Path of the sluice binary under test.
+const char* sluiceBinary();
+
 }  // namespace sluice::test

@@ -1,0 +1,59 @@
+#pragma once
+// Top-down orthographic map of the grid: one full-viewport triangle whose fragment shader reads the
+// solver's terrain and depth buffers directly (no copies), so drawing costs no readback.
+// Coordinates: "grid" space is in cells, x east, y north, cell (i, j) covering [i, i+1) x [j, j+1);
+// "pixel" space is the drawable with its origin at the bottom-left (GL convention).
+#include <glad/gl.h>
+
+#include "render/gl/buffer.hpp"
+#include "render/gl/program.hpp"
+#include "sim/result.hpp"
+
+namespace sluice::app {
+
+/// Look settings of the map; all dimensionless.
+struct MapStyle {
+    float reliefExaggeration = 3.0f;  ///< vertical scale applied to slopes for hill shading only
+};
+
+/// Pan/zoom camera plus the shader that draws the map. Needs a current GL 4.3+ context.
+class MapView {
+public:
+    /// Compiles shaders/render/map_view.{vert,frag}. `gridW` x `gridH` cells of `cellSizeM` metres; the
+    /// terrain range [minM, maxM] maps the height colour ramp.
+    static Result<MapView> create(int gridW, int gridH, float cellSizeM, float minTerrainM, float maxTerrainM);
+
+    MapView(MapView&& o) noexcept;
+    MapView& operator=(MapView&&) = delete;
+    MapView(const MapView&) = delete;
+    MapView& operator=(const MapView&) = delete;
+    ~MapView();
+
+    /// Draws the map into the viewport (0, 0, w, h) pixels of the bound framebuffer. The buffers hold
+    /// one float per cell (metres), index y * gridW + x.
+    void draw(int viewportW, int viewportH, const gl::Buffer& terrain, const gl::Buffer& depth) const;
+
+    /// Multiplies the zoom by `factor` keeping the grid point under pixel (px, py) fixed.
+    void zoomAt(float px, float py, float factor);
+    /// Moves the map by (dx, dy) pixels (positive = content moves right / up).
+    void panPixels(float dx, float dy);
+    /// Whole grid visible again, centred.
+    void resetCamera();
+
+    MapStyle style;
+
+private:
+    MapView() = default;
+    /// Pixels per cell at the current zoom in a viewport of the last drawn size.
+    float pixelsPerCell() const;
+
+    gl::Program program_;
+    GLuint vao_ = 0;  // empty: core profile needs one bound for attribute-less draws
+    int gridW_ = 0, gridH_ = 0;
+    float cellSizeM_ = 1.0f, minTerrainM_ = 0.0f, maxTerrainM_ = 1.0f;
+    float zoom_ = 1.0f;                  // 1 = whole grid fits the viewport (letterboxed)
+    float centerX_ = 0, centerY_ = 0;    // grid point at the viewport centre (cells)
+    mutable int lastW_ = 1, lastH_ = 1;  // viewport of the last draw, for mouse mapping (pixels)
+};
+
+}  // namespace sluice::app

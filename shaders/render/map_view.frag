@@ -1,0 +1,119 @@
+// Top-down map of the grid, straight from the solver's buffers: hill-shaded terrain coloured by height
+// and slope, water over it with depth-dependent absorption (Beer-Lambert) and a faint sun glint.
+// Heights and depths are in metres; positions in cells (x east, y north); the viewport origin is at
+// the bottom-left, so north is up on screen.
+
+layout(std430, binding = 0) readonly buffer TerrainBuffer { float terrain[]; };  // bed elevation b
+layout(std430, binding = 1) readonly buffer DepthBuffer { float depth[]; };      // water depth h >= 0
+
+uniform ivec2 uGrid;          // cells
+uniform vec2 uCenter;         // grid point at the viewport centre (cells)
+uniform vec2 uViewport;       // pixels
+uniform float uCellsPerPixel;
+uniform float uCellSize;      // metres per cell
+uniform vec2 uHeightRange;    // lowest and highest terrain (metres), for the colour ramp
+uniform float uRelief;        // slope exaggeration for shading only
+
+out vec4 fragColor;
+
+// Water thinner than this is not drawn (metres): films the solver leaves on wetted slopes.
+const float kDryDepth = 0.002;
+const vec3 kSun = normalize(vec3(-0.55, 0.65, 0.75));  // from the north-west, as on printed maps
+const vec3 kBackground = vec3(0.075, 0.08, 0.09);
+
+int cellIndex(int x, int y) {
+    return clamp(y, 0, uGrid.y - 1) * uGrid.x + clamp(x, 0, uGrid.x - 1);
+}
+
+// Bilinear weights of the 2x2 inner cells of the 4x4 patch, in patch order (1,1) (2,1) (1,2) (2,2).
+vec4 bilinear(vec2 f) {
+    return vec4((1.0 - f.x) * (1.0 - f.y), f.x * (1.0 - f.y), (1.0 - f.x) * f.y, f.x * f.y);
+}
+
+vec3 groundColour(float b, float slope) {
+    const vec3 sand = vec3(0.78, 0.71, 0.52);
+    const vec3 grass = vec3(0.36, 0.52, 0.22);
+    const vec3 forest = vec3(0.24, 0.38, 0.17);
+    const vec3 rock = vec3(0.52, 0.48, 0.44);
+    float t = clamp((b - uHeightRange.x) / (uHeightRange.y - uHeightRange.x), 0.0, 1.0);
+    vec3 c = mix(sand, grass, smoothstep(0.06, 0.16, t));
+    c = mix(c, forest, smoothstep(0.35, 0.6, t));
+    c = mix(c, rock, smoothstep(0.72, 0.9, t));
+    // Steep ground is bare whatever its height (slope = rise over run, unexaggerated).
+    return mix(c, rock, smoothstep(0.35, 0.6, slope));
+}
+
+void main() {
+    vec2 g = uCenter + (gl_FragCoord.xy - 0.5 * uViewport) * uCellsPerPixel;
+    if (g.x < 0.0 || g.y < 0.0 || g.x > float(uGrid.x) || g.y > float(uGrid.y)) {
+        fragColor = vec4(kBackground, 1.0);
+        return;
+    }
+
+    // 4x4 patch of cells around g: the inner 2x2 interpolate values, the ring gives central differences.
+    vec2 p = g - 0.5;  // cell centres at integer + 0.5
+    ivec2 base = ivec2(floor(p)) - 1;
+    vec2 f = p - floor(p);
+    float bed[16], eta[16], h[16];
+    for (int j = 0; j < 4; ++j)
+        for (int i = 0; i < 4; ++i) {
+            int k = cellIndex(base.x + i, base.y + j);
+            bed[j * 4 + i] = terrain[k];
+            h[j * 4 + i] = depth[k];
+            eta[j * 4 + i] = bed[j * 4 + i] + h[j * 4 + i];
+        }
+
+    vec4 w = bilinear(f);
+    const int inner[4] = int[4](5, 6, 9, 10);
+    float b = 0.0, d = 0.0;
+    vec2 gradB = vec2(0.0), gradEta = vec2(0.0);
+    for (int n = 0; n < 4; ++n) {
+        int c = inner[n];
+        b += w[n] * bed[c];
+        d += w[n] * h[c];
+        gradB += w[n] * vec2(bed[c + 1] - bed[c - 1], bed[c + 4] - bed[c - 4]);
+        // Water surface slope from wet neighbours only: a dry bank would otherwise read as a steep
+        // wall of water and glint along every shoreline.
+        if (h[c] > kDryDepth) {
+            float e = eta[c];
+            float east = h[c + 1] > kDryDepth ? eta[c + 1] : e;
+            float west = h[c - 1] > kDryDepth ? eta[c - 1] : e;
+            float north = h[c + 4] > kDryDepth ? eta[c + 4] : e;
+            float south = h[c - 4] > kDryDepth ? eta[c - 4] : e;
+            gradEta += w[n] * vec2(east - west, north - south);
+        }
+    }
+    gradB /= 2.0 * uCellSize;    // metres per metre
+    gradEta /= 2.0 * uCellSize;
+
+    // Hill shading, normalised so that flat ground gets exactly the ambient + direct light of 1.
+    vec3 nGround = normalize(vec3(-uRelief * gradB, 1.0));
+    float direct = max(dot(nGround, kSun), 0.0) / kSun.z;
+    float shade = 0.3 + 0.7 * direct;
+    vec3 colour = groundColour(b, length(gradB)) * shade;
+
+    if (d > kDryDepth) {
+        // Beer-Lambert: light crossing the water column (down and up again) loses red first, so
+        // shallow water shows the bed tinted turquoise and deep water turns to the scattered blue.
+        const vec3 extinction = vec3(0.55, 0.16, 0.09);  // per metre of path
+        vec3 transmit = exp(-extinction * 2.0 * d);
+        const vec3 shallowScatter = vec3(0.10, 0.42, 0.52);
+        const vec3 deepScatter = vec3(0.03, 0.11, 0.27);
+        vec3 scatter = mix(shallowScatter, deepScatter, 1.0 - exp(-d / 1.5));
+        vec3 water = colour * transmit + scatter * (1.0 - transmit) * (0.6 + 0.4 * shade);
+        // Sheen: sky reflection grows with surface tilt (Fresnel-like) plus a tight sun highlight,
+        // both from the exaggerated surface normal so that waves and the river's slope catch light.
+        vec3 nWater = normalize(vec3(-4.0 * uRelief * gradEta, 1.0));
+        vec3 halfway = normalize(kSun + vec3(0.0, 0.0, 1.0));
+        float glint = pow(max(dot(nWater, halfway), 0.0), 120.0);
+        float tilt = 1.0 - nWater.z;
+        water = mix(water, vec3(0.75, 0.85, 0.95), clamp(0.04 + 3.0 * tilt, 0.0, 0.35)) + 0.5 * glint;
+        // Fade in over the first few millimetres so the shoreline is not a hard pixel edge.
+        colour = mix(colour, water, smoothstep(kDryDepth, 4.0 * kDryDepth, d));
+    }
+
+    // Thin frame around the grid, so its edge is clear when zoomed out.
+    vec2 edge = min(g, vec2(uGrid) - g) / uCellsPerPixel;  // pixels to the nearest grid side
+    colour = mix(vec3(0.0), colour, smoothstep(0.0, 1.5, min(edge.x, edge.y)));
+    fragColor = vec4(colour, 1.0);
+}
