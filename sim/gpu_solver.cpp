@@ -15,7 +15,7 @@ std::string mib(double bytes) { return std::to_string(int(bytes / (1024.0 * 1024
 }  // namespace
 
 Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene) {
-    if (!glDispatchCompute) return Error{"GPU solver: no OpenGL 4.3+ context is current"};
+    if (!glDispatchCompute) return Error{"GPU solver: no OpenGL 4.5 context is current"};
     auto solver = std::unique_ptr<GpuSolver>(new GpuSolver(scene));
     auto r = solver->init(scene);
     if (!r) return r.error();

@@ -1,7 +1,7 @@
 #pragma once
 // The GPU solver: the pipe model in GL 4.5 compute shaders, two dispatches per substep
 // (pipe_flux.comp over faces, pipe_depth.comp over cells). No readback per substep; one 16-byte
-// readback per step for the CFL substep policy. Needs a current GL 4.3+ context on this thread.
+// readback per step for the CFL substep policy. Needs a current GL 4.5 context on this thread.
 #include <memory>
 
 #include "render/gl/buffer.hpp"

@@ -104,7 +104,7 @@ private:
     double initialVolumeM3_ = 0;
 };
 
-/// Creates a solver of the named backend ("cpu" or "gpu"). The GPU backend needs a current GL 4.3+
+/// Creates a solver of the named backend ("cpu" or "gpu"). The GPU backend needs a current GL 4.5
 /// context; the error names what is missing (or the grid that does not fit).
 std::unique_ptr<Solver> makeCpuSolver(const Scene& scene);
 

@@ -174,13 +174,13 @@ TEST(SimulateCli, GridLargerThanTheGpuAllows) {
 }
 
 TEST(SimulateCli, NoUsableGlContextIsAClearError) {
-    // Mesa honours a version override: capped at 3.3 it cannot give the 4.3 context compute needs.
+    // Mesa honours a version override: capped at 3.3 it cannot give the 4.5 context Sluice needs.
     test::TempDir dir;
     test::writeText(dir / "scene.json", R"({"grid": {"width": 8, "height": 8}, "terrain": {"flat": 0}})");
     const auto r = test::runSluice("simulate '" + (dir / "scene.json").string() + "' --steps 1 --out '" +
                                    (dir / "out").string() + "' --backend gpu", "MESA_GL_VERSION_OVERRIDE=3.3");
     EXPECT_EQ(r.exitCode, 3) << r.output;
-    expectCleanFailure(dir, r, "OpenGL 4.3");
+    expectCleanFailure(dir, r, "OpenGL 4.5");
 }
 
 TEST(SimulateCli, UnknownKeyWarnsButRuns) {

@@ -4,6 +4,8 @@
 
 #include <stb_image.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "tests/support/run_cli.hpp"

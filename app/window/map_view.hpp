@@ -16,7 +16,7 @@ struct MapStyle {
     float reliefExaggeration = 3.0f;  ///< vertical scale applied to slopes for hill shading only
 };
 
-/// Pan/zoom camera plus the shader that draws the map. Needs a current GL 4.3+ context.
+/// Pan/zoom camera plus the shader that draws the map. Needs a current GL 4.5 context.
 class MapView {
 public:
     /// Compiles shaders/render/map_view.{vert,frag}. `gridW` x `gridH` cells of `cellSizeM` metres; the
@@ -40,6 +40,7 @@ public:
     /// Whole grid visible again, centred.
     void resetCamera();
 
+    /// Shading settings, read at every draw (the viewer's panel edits them).
     MapStyle style;
 
 private:

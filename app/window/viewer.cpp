@@ -64,7 +64,8 @@ struct WindowContext {
     }
 };
 
-/// Opens the window with a GL 4.5 core context, or 4.3 where 4.5 is refused; loads GL through glad.
+/// Opens the window with a GL 4.5 core context (direct state access, #version 450 shaders); loads GL
+/// through glad.
 Result<void> openWindow(WindowContext& wc, const std::string& title) {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) return Error{std::string("cannot open a display: ") + SDL_GetError()};
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
@@ -73,18 +74,15 @@ Result<void> openWindow(WindowContext& wc, const std::string& title) {
     wc.window = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 800,
                                  SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!wc.window) return Error{std::string("cannot create an OpenGL window: ") + SDL_GetError()};
-    for (int minor : {5, 3}) {
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 4);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, minor);
-        wc.context = SDL_GL_CreateContext(wc.window);
-        if (wc.context) break;
-    }
-    if (!wc.context) return Error{std::string("no OpenGL 4.3 core context (the solver needs compute shaders): ") + SDL_GetError()};
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 4);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 5);
+    wc.context = SDL_GL_CreateContext(wc.window);
+    if (!wc.context) return Error{std::string("no OpenGL 4.5 core context: ") + SDL_GetError()};
     SDL_GL_MakeCurrent(wc.window, wc.context);
     const int version = gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress));
     if (version == 0) return Error{"cannot load the OpenGL functions"};
-    if (GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 43)
-        return Error{"OpenGL 4.3 or newer is needed, the context offers " + std::to_string(GLAD_VERSION_MAJOR(version)) +
+    if (GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 45)
+        return Error{"OpenGL 4.5 or newer is needed, the context offers " + std::to_string(GLAD_VERSION_MAJOR(version)) +
                      "." + std::to_string(GLAD_VERSION_MINOR(version))};
     SDL_GL_SetSwapInterval(1);  // vsync; where refused the frame rate is simply uncapped
     return {};
@@ -141,8 +139,8 @@ struct Simulation {
 /// The "Simulation" panel. Returns true when the user asked for a reset.
 bool drawPanel(Simulation& s, MapView& view) {
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(330, 0), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Simulation");
+    ImGui::Begin("Simulation", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::PushItemWidth(170);  // pixels; the labels carry units, so leave them room
     sim::SimParams p = s.solver->params();
     const sim::SimParams before = p;
     float rainMmH = p.rainMPerS * kMmPerHourPerMPerS, evaporationMmH = p.evaporationMPerS * kMmPerHourPerMPerS;
@@ -182,8 +180,42 @@ bool drawPanel(Simulation& s, MapView& view) {
     ImGui::Text("residual %.3g m3", s.ledger.residual());
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::Text("%.1f FPS, %.2f ms/frame", double(io.Framerate), io.Framerate > 0 ? 1000.0 / double(io.Framerate) : 0.0);
+    ImGui::PopItemWidth();
     ImGui::End();
     return reset;
+}
+
+/// What the user asked for this frame besides immediate camera and pause changes.
+struct FrameRequests {
+    bool quit = false;
+    bool reset = false;
+    bool screenshot = false;
+};
+
+/// Applies one SDL event after ImGui has seen it. `pixelScale` is drawable pixels per window unit
+/// (HiDPI), `drawH` the drawable height: SDL's mouse y grows downwards, the map's upwards.
+void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s, MapView& view, FrameRequests& req) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (e.type == SDL_QUIT) req.quit = true;
+    if (e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse) {
+        int mx = 0, my = 0;
+        SDL_GetMouseState(&mx, &my);
+        view.zoomAt(float(mx) * pixelScale, float(drawH) - float(my) * pixelScale, std::pow(1.15f, float(e.wheel.y)));
+    }
+    if (e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse && (e.motion.state & (SDL_BUTTON_MMASK | SDL_BUTTON_RMASK)))
+        view.panPixels(float(e.motion.xrel) * pixelScale, -float(e.motion.yrel) * pixelScale);
+    if (e.type != SDL_KEYDOWN || io.WantCaptureKeyboard || e.key.repeat) return;
+    switch (e.key.keysym.sym) {
+        case SDLK_ESCAPE: req.quit = true; break;
+        case SDLK_SPACE: s.paused = !s.paused; break;
+        case SDLK_s:
+            s.paused = true;
+            s.solver->step(s.solver->params().dtSeconds);
+            break;
+        case SDLK_r: req.reset = true; break;
+        case SDLK_F12: req.screenshot = true; break;
+        default: break;
+    }
 }
 
 }  // namespace
@@ -268,33 +300,12 @@ int runViewer(int argc, char** argv) {
         int winW = 1, winH = 1, drawW = 1, drawH = 1;
         SDL_GetWindowSize(wc.window, &winW, &winH);
         SDL_GL_GetDrawableSize(wc.window, &drawW, &drawH);
-        const float pixelScale = float(drawW) / float(std::max(winW, 1));  // HiDPI: drawable / window units
-        const ImGuiIO& io = ImGui::GetIO();
-        bool reset = false, screenshot = false;
+        const float pixelScale = float(drawW) / float(std::max(winW, 1));
+        FrameRequests req;
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             ImGui_ImplSDL2_ProcessEvent(&e);
-            if (e.type == SDL_QUIT) running = false;
-            if (e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse) {
-                int mx = 0, my = 0;
-                SDL_GetMouseState(&mx, &my);
-                view.zoomAt(float(mx) * pixelScale, float(drawH) - float(my) * pixelScale, std::pow(1.15f, float(e.wheel.y)));
-            }
-            if (e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse && (e.motion.state & (SDL_BUTTON_MMASK | SDL_BUTTON_RMASK)))
-                view.panPixels(float(e.motion.xrel) * pixelScale, -float(e.motion.yrel) * pixelScale);
-            if (e.type == SDL_KEYDOWN && !io.WantCaptureKeyboard && !e.key.repeat) {
-                switch (e.key.keysym.sym) {
-                    case SDLK_ESCAPE: running = false; break;
-                    case SDLK_SPACE: simState.paused = !simState.paused; break;
-                    case SDLK_s:
-                        simState.paused = true;
-                        simState.solver->step(simState.solver->params().dtSeconds);
-                        break;
-                    case SDLK_r: reset = true; break;
-                    case SDLK_F12: screenshot = true; break;
-                    default: break;
-                }
-            }
+            handleEvent(e, pixelScale, drawH, simState, view, req);
         }
 
         simState.advance(frameSeconds);
@@ -303,28 +314,31 @@ int runViewer(int argc, char** argv) {
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
-        reset = drawPanel(simState, view) || reset;
+        req.reset = drawPanel(simState, view) || req.reset;
         ImGui::Render();
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         view.draw(drawW, drawH, simState.solver->terrainBuffer(), simState.solver->depthBuffer());
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-        const bool lastFrame = *frames > 0 && frame >= *frames;
-        if (screenshot || (lastFrame && !screenshotPath.empty())) {
-            const auto path = screenshot ? nextScreenshotPath() : std::filesystem::path(screenshotPath);
-            glReadBuffer(GL_BACK);
-            if (auto saved = saveScreenshot(path, drawW, drawH); !saved) {
+        // The frame drawn after a quit request is the last one too, so --screenshot works without --frames.
+        const bool lastFrame = req.quit || (*frames > 0 && frame >= *frames);
+        glReadBuffer(GL_BACK);
+        if (req.screenshot) {
+            const auto path = nextScreenshotPath();
+            if (auto saved = saveScreenshot(path, drawW, drawH); !saved) std::cerr << "error: " << saved.error().message << "\n";
+            else std::cout << "saved " << path.string() << "\n";
+        }
+        if (lastFrame && !screenshotPath.empty()) {
+            if (auto saved = saveScreenshot(screenshotPath, drawW, drawH); !saved) {
                 std::cerr << "error: " << saved.error().message << "\n";
-                if (lastFrame) exitCode = kExitWriteFailed;
-            } else if (screenshot) {
-                std::cout << "saved " << path.string() << "\n";
+                exitCode = kExitWriteFailed;
             }
         }
         SDL_GL_SwapWindow(wc.window);
-        if (lastFrame) running = false;
+        running = !lastFrame;
 
-        if (reset) {
+        if (req.reset) {
             if (auto r = simState.reset(); !r) std::cerr << "error: " << r.error().message << "\n";
         }
     }

@@ -1,7 +1,7 @@
 #pragma once
 // Headless OpenGL context through EGL, for the CLI, tests and benchmarks (no window, no display).
 // Tries, in order: EGL device platform (NVIDIA and Mesa expose devices), Mesa's surfaceless platform,
-// then the default display. The first one that yields a GL 4.3+ core context wins.
+// then the default display. The first one that yields a GL 4.5 core context wins.
 #include <memory>
 #include <string>
 

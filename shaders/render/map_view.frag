@@ -51,65 +51,81 @@ void main() {
     }
 
     // 4x4 patch of cells around g: the inner 2x2 interpolate values, the ring gives central differences.
+    // The patch corners are never used, so they are not fetched (12 reads per buffer).
     vec2 p = g - 0.5;  // cell centres at integer + 0.5
     ivec2 base = ivec2(floor(p)) - 1;
     vec2 f = p - floor(p);
     float bed[16], eta[16], h[16];
     for (int j = 0; j < 4; ++j)
         for (int i = 0; i < 4; ++i) {
+            int n = j * 4 + i;
+            bool corner = (i == 0 || i == 3) && (j == 0 || j == 3);
             int k = cellIndex(base.x + i, base.y + j);
-            bed[j * 4 + i] = terrain[k];
-            h[j * 4 + i] = depth[k];
-            eta[j * 4 + i] = bed[j * 4 + i] + h[j * 4 + i];
+            bed[n] = corner ? 0.0 : terrain[k];
+            h[n] = corner ? 0.0 : depth[k];
+            eta[n] = bed[n] + h[n];
         }
 
     vec4 w = bilinear(f);
     const int inner[4] = int[4](5, 6, 9, 10);
-    float b = 0.0, d = 0.0;
+    float b = 0.0, level = 0.0, nearWater = 0.0;
     vec2 gradB = vec2(0.0), gradEta = vec2(0.0);
     for (int n = 0; n < 4; ++n) {
         int c = inner[n];
         b += w[n] * bed[c];
-        d += w[n] * h[c];
         gradB += w[n] * vec2(bed[c + 1] - bed[c - 1], bed[c + 4] - bed[c - 4]);
+        bool wet = h[c] > kDryDepth;
+        bool wetE = h[c + 1] > kDryDepth, wetW = h[c - 1] > kDryDepth;
+        bool wetN = h[c + 4] > kDryDepth, wetS = h[c - 4] > kDryDepth;
+        // Water level to interpolate: a dry cell takes its wet neighbours' mean level, so the
+        // interpolated surface meets the interpolated bed along a smooth sub-cell shoreline instead
+        // of the cell staircase. A dry cell with no wet neighbour sits just under its bed.
+        float wetCount = float(wetE) + float(wetW) + float(wetN) + float(wetS);
+        float neighbourLevel = (float(wetE) * eta[c + 1] + float(wetW) * eta[c - 1] + float(wetN) * eta[c + 4] +
+                                float(wetS) * eta[c - 4]) / max(wetCount, 1.0);
+        level += w[n] * (wet ? eta[c] : (wetCount > 0.0 ? neighbourLevel : bed[c] - 0.05));
+        nearWater += w[n] * (wet || wetCount > 0.0 ? 1.0 : 0.0);
         // Water surface slope from wet neighbours only: a dry bank would otherwise read as a steep
         // wall of water and glint along every shoreline.
-        if (h[c] > kDryDepth) {
+        if (wet) {
             float e = eta[c];
-            float east = h[c + 1] > kDryDepth ? eta[c + 1] : e;
-            float west = h[c - 1] > kDryDepth ? eta[c - 1] : e;
-            float north = h[c + 4] > kDryDepth ? eta[c + 4] : e;
-            float south = h[c - 4] > kDryDepth ? eta[c - 4] : e;
-            gradEta += w[n] * vec2(east - west, north - south);
+            gradEta += w[n] * vec2((wetE ? eta[c + 1] : e) - (wetW ? eta[c - 1] : e),
+                                   (wetN ? eta[c + 4] : e) - (wetS ? eta[c - 4] : e));
         }
     }
     gradB /= 2.0 * uCellSize;    // metres per metre
     gradEta /= 2.0 * uCellSize;
+    float d = level - b;         // water depth as drawn, metres (negative on dry ground)
+    // Depth change per pixel, for a shoreline about one pixel wide at any zoom. Taken here, in uniform
+    // control flow, because derivatives inside the water branch below would be undefined.
+    float depthPerPixel = max(fwidth(d), 1e-4);
 
     // Hill shading, normalised so that flat ground gets exactly the ambient + direct light of 1.
     vec3 nGround = normalize(vec3(-uRelief * gradB, 1.0));
     float direct = max(dot(nGround, kSun), 0.0) / kSun.z;
     float shade = 0.3 + 0.7 * direct;
-    vec3 colour = groundColour(b, length(gradB)) * shade;
+    vec3 colour = groundColour(b, length(gradB));
+    // Banks next to water read as wet soil, darker and sandier; a river bed under water is not grass.
+    colour = mix(colour, vec3(0.45, 0.40, 0.30), nearWater * (d > 0.0 ? 0.85 : 0.6)) * shade;
 
-    if (d > kDryDepth) {
+    if (d > 0.0) {
         // Beer-Lambert: light crossing the water column (down and up again) loses red first, so
         // shallow water shows the bed tinted turquoise and deep water turns to the scattered blue.
-        const vec3 extinction = vec3(0.55, 0.16, 0.09);  // per metre of path
-        vec3 transmit = exp(-extinction * 2.0 * d);
-        const vec3 shallowScatter = vec3(0.10, 0.42, 0.52);
+        // The extra 0.5 m of path stands for turbidity, so that even a thin sheet reads as water.
+        const vec3 extinction = vec3(1.1, 0.36, 0.22);  // per metre of path
+        vec3 transmit = exp(-extinction * (2.0 * d + 0.5));
+        const vec3 shallowScatter = vec3(0.08, 0.40, 0.55);
         const vec3 deepScatter = vec3(0.03, 0.11, 0.27);
         vec3 scatter = mix(shallowScatter, deepScatter, 1.0 - exp(-d / 1.5));
         vec3 water = colour * transmit + scatter * (1.0 - transmit) * (0.6 + 0.4 * shade);
         // Sheen: sky reflection grows with surface tilt (Fresnel-like) plus a tight sun highlight,
         // both from the exaggerated surface normal so that waves and the river's slope catch light.
-        vec3 nWater = normalize(vec3(-4.0 * uRelief * gradEta, 1.0));
+        vec3 nWater = normalize(vec3(-uRelief * gradEta, 1.0));
         vec3 halfway = normalize(kSun + vec3(0.0, 0.0, 1.0));
         float glint = pow(max(dot(nWater, halfway), 0.0), 120.0);
         float tilt = 1.0 - nWater.z;
-        water = mix(water, vec3(0.75, 0.85, 0.95), clamp(0.04 + 3.0 * tilt, 0.0, 0.35)) + 0.5 * glint;
-        // Fade in over the first few millimetres so the shoreline is not a hard pixel edge.
-        colour = mix(colour, water, smoothstep(kDryDepth, 4.0 * kDryDepth, d));
+        water = mix(water, vec3(0.75, 0.85, 0.95), clamp(0.04 + 2.0 * tilt, 0.0, 0.2)) + 0.3 * glint;
+        colour = mix(colour, water, clamp(d / depthPerPixel, 0.0, 1.0));  // antialiased shoreline
     }
 
     // Thin frame around the grid, so its edge is clear when zoomed out.
