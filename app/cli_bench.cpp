@@ -241,7 +241,8 @@ int runInfo(int, char**) {
     }
     GLint64 maxBlock = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
-    std::cout << (*ctx)->description() << "\nmax storage block: " << maxBlock / (1024 * 1024) << " MiB\n";
+    std::cout << (*ctx)->description() << "\nmax storage block: " << maxBlock / (1024 * 1024) << " MiB\n"
+              << "EGL client extensions: " << gl::clientExtensions() << "\n";
     return kExitOk;
 }
 

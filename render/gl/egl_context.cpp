@@ -9,6 +9,11 @@
 
 namespace sluice::gl {
 
+std::string clientExtensions() {
+    const char* ext = eglQueryString ? eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS) : nullptr;
+    return ext ? ext : "none";
+}
+
 namespace {
 
 // Which EGL display to try, with a human-readable name for error messages.
@@ -20,7 +25,9 @@ struct Candidate {
 std::vector<Candidate> candidateDisplays(std::string& notes) {
     std::vector<Candidate> out;
     // Device platform: the way to reach NVIDIA GPUs without X; Mesa lists llvmpipe as a device too.
-    if (GLAD_EGL_EXT_device_enumeration && GLAD_EGL_EXT_platform_device && eglQueryDevicesEXT) {
+    // EGL_EXT_device_base is the older name for enumeration + query together (glvnd may list either).
+    const bool canEnumerate = GLAD_EGL_EXT_device_enumeration || GLAD_EGL_EXT_device_base;
+    if (canEnumerate && GLAD_EGL_EXT_platform_device && eglQueryDevicesEXT) {
         EGLint count = 0;
         eglQueryDevicesEXT(0, nullptr, &count);
         std::vector<EGLDeviceEXT> devices(std::size_t(count > 0 ? count : 0));
@@ -33,7 +40,7 @@ std::vector<Candidate> candidateDisplays(std::string& notes) {
             }
         }
     } else {
-        notes += " EGL_EXT_platform_device not offered;";
+        notes += " EGL device platform not offered (client extensions: " + clientExtensions() + ");";
     }
     if (GLAD_EGL_MESA_platform_surfaceless && eglGetPlatformDisplayEXT) {
         EGLDisplay d = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);

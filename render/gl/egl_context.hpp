@@ -32,6 +32,9 @@ private:
     bool software_ = false;
 };
 
+/// The EGL client extension string (after EglContext::create() loaded EGL), for diagnostics.
+std::string clientExtensions();
+
 /// Queries the current context: version, renderer, limits. Empty string if no context is current.
 std::string describeCurrentContext();
 
