@@ -33,6 +33,12 @@ public:
     /// Current buffers, for the renderer (read only). Valid until the next step.
     const gl::Buffer& terrainBuffer() const { return terrain_; }
     const gl::Buffer& depthBuffer() const { return depth_[current_]; }
+    /// Depth before the last substep (the other ping-pong buffer), for interpolating between states.
+    const gl::Buffer& previousDepthBuffer() const { return depth_[1 - current_]; }
+    /// Raw face flows (effective = raw * limit of the drained cell, see sim_layout.h).
+    const gl::Buffer& flowXBuffer() const { return flowX_; }
+    const gl::Buffer& flowYBuffer() const { return flowY_; }
+    const gl::Buffer& limitBuffer() const { return limit_; }
 
 protected:
     void substep(float dtSubSeconds) override;

@@ -77,6 +77,15 @@ public:
     const SimParams& params() const { return params_; }
     /// New parameters take effect at the next step (validated by the caller).
     void setParams(const SimParams& p) { params_ = p; }
+    /// Replaces sources, drains and boundaries; they take effect at the next substep.
+    void setEmitters(std::vector<Emitter> sources, std::vector<Emitter> drains) {
+        sources_ = std::move(sources);
+        drains_ = std::move(drains);
+    }
+    void setBoundaries(const Boundaries& b) { boundary_ = b; }
+    const std::vector<Emitter>& sources() const { return sources_; }
+    const std::vector<Emitter>& drains() const { return drains_; }
+    const Boundaries& boundaries() const { return boundary_; }
     int width() const { return width_; }
     int height() const { return height_; }
     float cellSizeM() const { return cellSizeM_; }
