@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     if (verb == "simulate") return runSimulate(argc, argv);
     if (verb == "bench") return runBench(argc, argv);
     if (verb == "info") return runInfo(argc, argv);
+    if (verb == "render") return runRender(argc, argv);
     if (verb == "help" || verb == "--help" || verb == "-h") {
         std::cout << kHelp;
         return kExitOk;

@@ -14,6 +14,13 @@ using std::sqrt;
 #include "shaders/sim/pipe_math.h"
 }  // namespace pipe
 
+namespace brushmath {
+using std::max;
+using std::min;
+using std::sqrt;
+#include "shaders/sim/brush_math.h"
+}  // namespace brushmath
+
 std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) { return std::make_unique<CpuSolver>(scene); }
 
 CpuSolver::CpuSolver(const Scene& scene)
@@ -156,6 +163,68 @@ void CpuSolver::updateDepths(const SubstepConstants& c) {
     const double dx2 = double(cellSizeM_) * double(cellSizeM_);
     addedM3_ += added * dx2;
     removedM3_ += removed * dx2;
+}
+
+void CpuSolver::applyBrush(const BrushStroke& s) {
+    using namespace brushmath;
+    const BrushBox box = brushBox(s.x, s.y, s.radiusCells, width_, height_);
+    if (box.empty() || !(s.dtSeconds > 0.0f)) return;
+    const int W = width_, H = height_;
+    const int kind = int(s.kind);
+    auto cell = [W](int x, int y) { return std::size_t(y) * std::size_t(W) + std::size_t(x); };
+
+    if (kind == SLUICE_BRUSH_ADD_WATER || kind == SLUICE_BRUSH_REMOVE_WATER) {
+        double added = 0, removed = 0;  // depth units (metres summed over cells)
+        for (int y = box.y0; y < box.y1; ++y)
+            for (int x = box.x0; x < box.x1; ++x) {
+                const float w = brushWeightAt(s.radiusCells, s.falloff, brushDistance(x, y, s.x, s.y));
+                if (!(w > 0.0f)) continue;
+                float& h = h_[cell(x, y)];
+                const float before = h;
+                h = brushDepth(kind, h, brushAmount(s.strength, w, s.dtSeconds));
+                // Book what the float sum really changed, as the emitters do, but subtract in
+                // double: fl(h + d) - h is exact in float only for |d| <= |h|, and a brush often
+                // adds more than a thin film holds; the difference of two floats is exact in double.
+                const double moved = double(h) - double(before);
+                (moved > 0 ? added : removed) += std::abs(moved);
+            }
+        const double dx2 = double(cellSizeM_) * double(cellSizeM_);
+        addedM3_ += added * dx2;
+        removedM3_ += removed * dx2;
+        return;
+    }
+
+    // Smooth reads the bed before the stroke: copy the box with a one-cell margin (clipped).
+    const int mx0 = std::max(0, box.x0 - 1), my0 = std::max(0, box.y0 - 1);
+    const int mx1 = std::min(W, box.x1 + 1), my1 = std::min(H, box.y1 + 1);
+    const int mw = mx1 - mx0;
+    if (kind == SLUICE_BRUSH_SMOOTH) {
+        brushCopy_.resize(std::size_t(mw) * std::size_t(my1 - my0));
+        for (int y = my0; y < my1; ++y)
+            std::copy_n(b_.begin() + std::ptrdiff_t(cell(mx0, y)), mw,
+                        brushCopy_.begin() + std::ptrdiff_t(y - my0) * mw);
+    }
+    auto old = [&](int x, int y) { return brushCopy_[std::size_t(y - my0) * std::size_t(mw) + std::size_t(x - mx0)]; };
+    for (int y = box.y0; y < box.y1; ++y)
+        for (int x = box.x0; x < box.x1; ++x) {
+            const float w = brushWeightAt(s.radiusCells, s.falloff, brushDistance(x, y, s.x, s.y));
+            if (!(w > 0.0f)) continue;
+            float mean = 0.0f;
+            float b = b_[cell(x, y)];
+            if (kind == SLUICE_BRUSH_SMOOTH) {
+                // Same summation order as shaders/sim/brush.comp: rows bottom to top, left to right.
+                float sum = 0.0f;
+                int count = 0;
+                for (int ny = std::max(0, y - 1); ny <= std::min(H - 1, y + 1); ++ny)
+                    for (int nx = std::max(0, x - 1); nx <= std::min(W - 1, x + 1); ++nx) {
+                        sum += old(nx, ny);
+                        ++count;
+                    }
+                mean = brushMean(sum, count);
+                b = old(x, y);
+            }
+            b_[cell(x, y)] = brushBed(kind, b, brushAmount(s.strength, w, s.dtSeconds), mean, s.targetHeightM);
+        }
 }
 
 void CpuSolver::setTerrain(const std::vector<float>& terrainM) {

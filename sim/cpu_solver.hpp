@@ -14,6 +14,8 @@ public:
     FieldSnapshot download() override;
     void setTerrain(const std::vector<float>& terrainM) override;
     DepthStats depthStats() override;
+    /// Plain loops over the stroke's box; smooth reads a copy of the box so cell order does not matter.
+    void applyBrush(const BrushStroke& stroke) override;
 
 protected:
     void substep(float dtSubSeconds) override;
@@ -31,6 +33,7 @@ private:
     std::vector<float> b_, h_, qx_, qy_, k_;  // qx_/qy_ hold effective flows between substeps
     double addedM3_ = 0, removedM3_ = 0;
     float maxSpeed_ = 0;
+    std::vector<float> brushCopy_;  // smooth: the bed of the box plus a one-cell margin, before the stroke
 };
 
 }  // namespace sluice::sim

@@ -2,11 +2,19 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <cstring>
 
 #include "sim/substep_constants.hpp"
 
 namespace sluice::sim {
+
+namespace brushmath {
+using std::max;
+using std::min;
+using std::sqrt;
+#include "shaders/sim/brush_math.h"
+}  // namespace brushmath
 
 using namespace sluice::sim::gpu;
 
@@ -47,9 +55,12 @@ Result<void> GpuSolver::init(const Scene& scene) {
     if (!depthPass) return depthPass.error();
     auto reduce = gl::Program::compute("sim/reduce.comp");
     if (!reduce) return reduce.error();
+    auto brush = gl::Program::compute("sim/brush.comp");
+    if (!brush) return brush.error();
     flux_ = std::move(*flux);
     depthPass_ = std::move(*depthPass);
     reduce_ = std::move(*reduce);
+    brush_ = std::move(*brush);
 
     while (glGetError() != GL_NO_ERROR) {
     }
@@ -187,6 +198,47 @@ void GpuSolver::addedRemoved(double& addedM3, double& removedM3) {
     reduce(t);
     addedM3 = t.addedM3;
     removedM3 = t.removedM3;
+}
+
+void GpuSolver::applyBrush(const BrushStroke& s) {
+    const brushmath::BrushBox box = brushmath::brushBox(s.x, s.y, s.radiusCells, width_, height_);
+    if (box.empty() || !(s.dtSeconds > 0.0f)) return;
+    // Whole depth-pass groups (16x16, aligned to the global grid) that intersect the box, so each
+    // dispatch group owns exactly one ledger slot.
+    const int gx0 = box.x0 / SLUICE_GROUP_X, gy0 = box.y0 / SLUICE_GROUP_Y;
+    const int gx1 = (box.x1 + SLUICE_GROUP_X - 1) / SLUICE_GROUP_X, gy1 = (box.y1 + SLUICE_GROUP_Y - 1) / SLUICE_GROUP_Y;
+    const int groupsX = gx1 - gx0, groupsY = gy1 - gy0;
+    const bool smooth = s.kind == BrushKind::Smooth;
+    if (smooth) {
+        const std::size_t bytes = std::size_t(groupsX) * std::size_t(groupsY) * SLUICE_GROUP_X * SLUICE_GROUP_Y * sizeof(float);
+        if (brushScratch_.bytes() < bytes) brushScratch_ = gl::Buffer(bytes);
+        brushScratch_.bindStorage(SLUICE_BIND_DEPTH_OUT);
+    }
+    terrain_.bindStorage(SLUICE_BIND_TERRAIN);
+    depth_[current_].bindStorage(SLUICE_BIND_DEPTH_IN);  // the current state (depthBuffer())
+    ledger_.bindStorage(SLUICE_BIND_LEDGER);
+
+    brush_.set("uSize", width_, height_);
+    glProgramUniform4i(brush_.id(), brush_.location("uBox"), box.x0, box.y0, box.x1, box.y1);
+    brush_.set("uGroupOrigin", gx0, gy0);
+    brush_.set("uGroupsX", depthGroupsX_);
+    brush_.set("uKind", int(s.kind));
+    brush_.set("uPass", 0);
+    brush_.set("uCentre", s.x, s.y);
+    brush_.set("uRadius", s.radiusCells);
+    brush_.set("uFalloff", s.falloff);
+    brush_.set("uStrength", s.strength);
+    brush_.set("uDt", s.dtSeconds);
+    brush_.set("uTarget", s.targetHeightM);
+    glProgramUniform1d(brush_.id(), brush_.location("uCellArea"), double(cellSizeM_) * double(cellSizeM_));
+    brush_.use();
+    glDispatchCompute(GLuint(groupsX), GLuint(groupsY), 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    if (smooth) {
+        brush_.set("uPass", 1);
+        glDispatchCompute(GLuint(groupsX), GLuint(groupsY), 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
 }
 
 void GpuSolver::setTerrain(const std::vector<float>& terrainM) {

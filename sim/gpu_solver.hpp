@@ -23,6 +23,9 @@ public:
     FieldSnapshot download() override;
     void setTerrain(const std::vector<float>& terrainM) override;
     DepthStats depthStats() override;
+    /// shaders/sim/brush.comp over the depth pass's work groups that intersect the stroke's box
+    /// (water brushes book into those groups' ledger slots); smooth takes a second dispatch.
+    void applyBrush(const BrushStroke& stroke) override;
 
     /// Bytes of GPU memory the simulation state takes per cell (buffers only).
     double bytesPerCell() const;
@@ -51,7 +54,8 @@ private:
     Result<void> init(const Scene& scene);
     void reduce(gpu::GpuReducePartial& total);
 
-    gl::Program flux_, depthPass_, reduce_;
+    gl::Program flux_, depthPass_, reduce_, brush_;
+    gl::Buffer brushScratch_;  // smooth: new bed of the brush's dispatch area; grown on demand
     gl::Buffer terrain_, depth_[2], flowX_, flowY_, limit_, emitters_, ledger_, stats_, partials_;
     int current_ = 0;  // index of the depth buffer holding the current state
     int depthGroupsX_ = 0, depthGroupsY_ = 0;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/brush.hpp"
 #include "sim/scene.hpp"
 
 namespace sluice::sim {
@@ -70,6 +71,11 @@ public:
     /// the water volume does not change: raising the bed lifts the water surface with it.
     virtual void setTerrain(const std::vector<float>& terrainM) = 0;
     virtual DepthStats depthStats() = 0;
+    /// Applies one brush stroke between steps, touching only the cells of its box (sim/brush.hpp).
+    /// Terrain brushes change the bed, never the depth, so the water volume stays exactly the same;
+    /// water brushes change the depth and book the change in the ledger (added / removed), so the
+    /// residual stays ~0. Flows are untouched: outflow limits are recomputed from depths each substep.
+    virtual void applyBrush(const BrushStroke& stroke) = 0;
     /// Volume plus the cumulative added/removed amounts.
     Ledger ledger();
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "sim/npy.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -72,4 +73,53 @@ TEST(ViewerWindow, BadSceneIsAClearErrorNotACrash) {
     EXPECT_GE(r.exitCode, 1) << r.output;
     EXPECT_LT(r.exitCode, 128) << r.output;
     EXPECT_NE(r.output.find("missing.json"), std::string::npos) << r.output;
+}
+
+namespace {
+// Window 1280x800 showing a 96x64 grid letterboxed: 12.5 px per cell, 40 px left margin, y down.
+int pxOfCellX(float cx) { return int(40.0f + cx * 12.5f); }
+int pyOfCellY(float cy) { return int(800.0f - cy * 12.5f); }
+}  // namespace
+
+TEST(ViewerWindow, ScriptedDigAcrossRidgeAndPlaceSource) {
+    test::TempDir dir;
+    const int W = 96, H = 64;
+    std::vector<float> bed(std::size_t(W * H), 0.0f), water(std::size_t(W * H), 0.0f);
+    for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x) {
+            const std::size_t i = std::size_t(y * W + x);
+            if (x >= 60 && x < 68) bed[i] = 3.0f;            // the ridge
+            if (x >= 80 && y >= 48) bed[i] = 2.0f;           // a dry plateau above the lake level
+            if (x < 60) water[i] = 1.0f;                     // the lake held back by the ridge
+        }
+    ASSERT_TRUE(sim::writeNpy(dir / "bed.npy", bed.data(), H, W));
+    ASSERT_TRUE(sim::writeNpy(dir / "water.npy", water.data(), H, W));
+    test::writeText(dir / "ridge.json", R"({"grid": {"width": 96, "height": 64, "cell_size": 2},
+        "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}, "params": {"dt": 0.1, "friction": 0.05}})");
+    std::string script = "5 key 1\n8 move " + std::to_string(pxOfCellX(54)) + " 400\n10 down " +
+                         std::to_string(pxOfCellX(54)) + " 400\n";
+    for (int f = 12, k = 0; f <= 140; f += 2, ++k)  // sweep back and forth across the ridge
+        script += std::to_string(f) + " move " + std::to_string(pxOfCellX(k % 2 == 0 ? 58.0f : 70.0f)) + " 400\n";
+    script += "142 up " + std::to_string(pxOfCellX(70)) + " 400\n";
+    script += "145 key 7\n147 move " + std::to_string(pxOfCellX(88)) + " " + std::to_string(pyOfCellY(56)) + "\n";
+    script += "148 down " + std::to_string(pxOfCellX(88)) + " " + std::to_string(pyOfCellY(56)) + "\n";
+    script += "150 up " + std::to_string(pxOfCellX(88)) + " " + std::to_string(pyOfCellY(56)) + "\n";
+    test::writeText(dir / "script.txt", script);
+
+    const auto r = runViewer("'" + (dir / "ridge.json").string() + "' --speed 4 --frames 260 --input-script '" +
+                             (dir / "script.txt").string() + "' --dump-state '" + (dir / "state").string() +
+                             "' --screenshot '" + (dir / "shot.png").string() + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto terrain = sim::readNpy(dir / "state" / "terrain.npy");
+    auto depth = sim::readNpy(dir / "state" / "depth.npy");
+    ASSERT_TRUE(terrain && depth);
+    auto at = [&](const sim::NpyArray& a, int x, int y) { return a.data[std::size_t(y * W + x)]; };
+    EXPECT_LT(at(*terrain, 64, 32), 1.0f) << "no trench through the ridge";
+    EXPECT_EQ(at(*terrain, 64, 5), 3.0f) << "the ridge far from the stroke changed";
+    float eastWater = 0;
+    for (int y = 28; y <= 36; ++y)
+        for (int x = 70; x < 78; ++x) eastWater = std::max(eastWater, at(*depth, x, y));
+    EXPECT_GT(eastWater, 0.01f) << "no water came through the trench";
+    EXPECT_GT(at(*depth, 88, 56), 0.0f) << "the placed source did not fill the plateau";
+    EXPECT_EQ(at(*depth, 82, 62), at(*depth, 82, 62));  // finite
 }

@@ -68,6 +68,10 @@ void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, cons
     program_.set("uCellSize", cellSizeM_);
     program_.set("uHeightRange", minTerrainM_, maxTerrainM_);
     program_.set("uRelief", style.reliefExaggeration);
+    glProgramUniform3f(program_.id(), program_.location("uBrush"), brushX, brushY, brushRadius);
+    const int count = int(std::min<std::size_t>(markers.size(), 32));
+    program_.set("uMarkerCount", count);
+    if (count > 0) glProgramUniform4fv(program_.id(), program_.location("uMarkers"), count, &markers[0].x);
     program_.use();
     glBindVertexArray(vao_);
     glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -89,6 +93,12 @@ void MapView::panPixels(float dx, float dy) {
     // Keep the centre on the grid so the map can never be dragged out of sight entirely.
     centerX_ = std::clamp(centerX_ - dx / ppc, 0.0f, float(gridW_));
     centerY_ = std::clamp(centerY_ - dy / ppc, 0.0f, float(gridH_));
+}
+
+void MapView::gridPointAt(float px, float py, float& gx, float& gy) const {
+    const float ppc = pixelsPerCell();
+    gx = centerX_ + (px - 0.5f * float(lastW_)) / ppc;
+    gy = centerY_ + (py - 0.5f * float(lastH_)) / ppc;
 }
 
 void MapView::resetCamera() {

@@ -5,6 +5,8 @@
 // "pixel" space is the drawable with its origin at the bottom-left (GL convention).
 #include <glad/gl.h>
 
+#include <vector>
+
 #include "render/gl/buffer.hpp"
 #include "render/gl/program.hpp"
 #include "sim/result.hpp"
@@ -39,6 +41,15 @@ public:
     void panPixels(float dx, float dy);
     /// Whole grid visible again, centred.
     void resetCamera();
+    /// Grid point (cells) under drawable pixel (px, py) (origin bottom-left), as of the last draw.
+    void gridPointAt(float px, float py, float& gx, float& gy) const;
+
+    /// Overlays drawn on the map: the brush ring and source/drain markers (cells).
+    struct Marker {
+        float x, y, radius, kind;  ///< kind: +1 source, -1 drain, 2 selected
+    };
+    float brushX = 0, brushY = 0, brushRadius = 0;  ///< radius <= 0: no ring
+    std::vector<Marker> markers;
 
     /// Shading settings, read at every draw (the viewer's panel edits them).
     MapStyle style;

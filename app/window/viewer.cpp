@@ -21,10 +21,17 @@
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
 #include "app/verbs.hpp"
+#include "app/output_dir.hpp"
+#include "app/window/input_script.hpp"
 #include "app/window/map_view.hpp"
+#include "app/window/panels.hpp"
+#include "app/window/simulation.hpp"
+#include "app/window/tools.hpp"
 #include "app/window/screenshot.hpp"
 #include "sim/builtin_scenes.hpp"
+#include "render/gl/gpu_timer.hpp"
 #include "sim/gpu_solver.hpp"
+#include "sim/npy.hpp"
 
 namespace sluice::app {
 
@@ -35,20 +42,15 @@ const char* kUsage =
     "  --frames N           quit after N frames (scripted runs, tests)\n"
     "  --screenshot PATH    save the last frame as a PNG\n"
     "  --speed X            simulated seconds per real second at start (default 1)\n"
-    "keys: Space pause, S single step, R reset, F12 screenshot, Esc quit; wheel zooms, middle/right drag pans\n";
+    "  --input-script FILE  inject timed mouse/key events (app/window/input_script.hpp)\n"
+    "  --dump-state DIR     at exit, write DIR/terrain.npy and DIR/depth.npy\n"
+    "keys: Space pause, S single step, R reset, F12 screenshot, Esc quit, 1-9 choose a tool;\n"
+    "      left drag applies the tool,"
+    " wheel zooms, middle/right drag pans\n";
 
-using Clock = std::chrono::steady_clock;
 
-/// Real time the simulation may take per frame (seconds): beyond it the run falls behind `speed`
-/// instead of dragging the frame rate down (and never spirals: the backlog is dropped).
-constexpr double kMaxStepWorkSeconds = 0.050;
-/// Longest frame the accumulator believes (seconds), so a stall (window drag, breakpoint) does not
-/// turn into a burst of catch-up steps.
-constexpr double kMaxFrameSeconds = 0.25;
 /// The ledger and the Courant number read back from the GPU; refresh them this often (seconds).
 constexpr double kStatsPeriodSeconds = 0.25;
-/// Millimetres per hour in one metre per second, for the rain/evaporation sliders.
-constexpr float kMmPerHourPerMPerS = 3.6e6f;
 
 /// SDL window plus GL context, released in reverse order of creation.
 struct WindowContext {
@@ -88,102 +90,12 @@ Result<void> openWindow(WindowContext& wc, const std::string& title) {
     return {};
 }
 
-/// The running simulation and the clock that drives it.
-struct Simulation {
-    const sim::Scene* scene = nullptr;
-    std::unique_ptr<sim::GpuSolver> solver;
-    double backlogSeconds = 0;  // simulated time owed to the wall clock, < one step after each frame
-    float speed = 1.0f;         // simulated seconds per real second
-    bool paused = false;
-    bool behind = false;        // the last frame hit kMaxStepWorkSeconds
-    sim::Ledger ledger;
-    float courant = 0;
-    Clock::time_point statsTime{};
-
-    /// New solver from the scene, keeping the user's parameters when there is a previous one.
-    Result<void> reset() {
-        auto created = sim::GpuSolver::create(*scene);
-        if (!created) return Error{scene->name + ": " + created.error().message};
-        if (solver) (*created)->setParams(solver->params());
-        solver = std::move(*created);
-        backlogSeconds = 0;
-        refreshStats(Clock::now());
-        return {};
-    }
-
-    void refreshStats(Clock::time_point now) {
-        ledger = solver->ledger();
-        courant = solver->counters().steps > 0 ? solver->lastCourant() : 0.0f;
-        statsTime = now;
-    }
-
-    /// Advances by speed * frameSeconds of simulated time in whole steps, within the work budget.
-    void advance(double frameSeconds) {
-        behind = false;
-        if (paused) return;
-        const double dt = solver->params().dtSeconds;
-        backlogSeconds += double(speed) * std::min(frameSeconds, kMaxFrameSeconds);
-        const auto start = Clock::now();
-        while (backlogSeconds >= dt) {
-            if (std::chrono::duration<double>(Clock::now() - start).count() > kMaxStepWorkSeconds) {
-                behind = true;
-                backlogSeconds = 0;  // drop what cannot be done in real time
-                break;
-            }
-            solver->step(float(dt));
-            backlogSeconds -= dt;
-        }
-    }
+/// Mouse as the event stream reports it (window units, origin top-left). Tracked from events rather
+/// than polled, so scripted events drive the tools exactly like a user's.
+struct MouseState {
+    int x = 0, y = 0;
+    bool left = false;
 };
-
-/// The "Simulation" panel. Returns true when the user asked for a reset.
-bool drawPanel(Simulation& s, MapView& view) {
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Simulation", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
-    ImGui::PushItemWidth(170);  // pixels; the labels carry units, so leave them room
-    sim::SimParams p = s.solver->params();
-    const sim::SimParams before = p;
-    float rainMmH = p.rainMPerS * kMmPerHourPerMPerS, evaporationMmH = p.evaporationMPerS * kMmPerHourPerMPerS;
-    const auto clampLog = ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic;
-    ImGui::SliderFloat("dt (s)", &p.dtSeconds, 0.005f, 0.5f, "%.3f", clampLog);
-    ImGui::SliderFloat("gravity (m/s2)", &p.gravity, 0.5f, 30.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
-    ImGui::SliderFloat("friction (1/s)", &p.friction, 0.0f, 0.95f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
-    ImGui::SliderFloat("viscosity (m2/s)", &p.viscosity, 0.0f, 10.0f, "%.4f", clampLog);
-    ImGui::SliderFloat("rain (mm/h)", &rainMmH, 0.0f, 500.0f, "%.1f", clampLog);
-    ImGui::SliderFloat("evaporation (mm/h)", &evaporationMmH, 0.0f, 500.0f, "%.1f", clampLog);
-    p.rainMPerS = rainMmH / kMmPerHourPerMPerS;
-    p.evaporationMPerS = evaporationMmH / kMmPerHourPerMPerS;
-    // SimParams is plain floats and ints without padding, so a byte compare spots any slider edit.
-    if (std::memcmp(&p, &before, sizeof p) != 0) s.solver->setParams(p);
-
-    ImGui::SliderFloat("speed (x real time)", &s.speed, 0.1f, 200.0f, "%.2f", clampLog);
-    if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
-    ImGui::SameLine();
-    if (ImGui::Button("Step")) {
-        s.paused = true;
-        s.solver->step(p.dtSeconds);
-    }
-    ImGui::SameLine();
-    const bool reset = ImGui::Button("Reset");
-    ImGui::SameLine();
-    if (ImGui::Button("Fit view")) view.resetCamera();
-    ImGui::SliderFloat("relief shading", &view.style.reliefExaggeration, 0.0f, 20.0f, "%.1f");
-
-    ImGui::Separator();
-    const sim::RunCounters& c = s.solver->counters();
-    ImGui::Text("time %.1f s, %lld steps%s", c.timeSeconds, static_cast<long long>(c.steps),
-                s.behind ? "  (slower than requested)" : "");
-    ImGui::Text("substeps last step %d, Courant %.3f", c.lastSubsteps, double(s.courant));
-    ImGui::Text("volume   %.6g m3", s.ledger.volumeM3);
-    ImGui::Text("added    %.6g m3", s.ledger.addedM3);
-    ImGui::Text("removed  %.6g m3", s.ledger.removedM3);
-    ImGui::Text("residual %.3g m3", s.ledger.residual());
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::Text("%.1f FPS, %.2f ms/frame", double(io.Framerate), io.Framerate > 0 ? 1000.0 / double(io.Framerate) : 0.0);
-    ImGui::PopItemWidth();
-    ImGui::End();
-    return reset;
-}
 
 /// What the user asked for this frame besides immediate camera and pause changes.
 struct FrameRequests {
@@ -194,9 +106,20 @@ struct FrameRequests {
 
 /// Applies one SDL event after ImGui has seen it. `pixelScale` is drawable pixels per window unit
 /// (HiDPI), `drawH` the drawable height: SDL's mouse y grows downwards, the map's upwards.
-void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s, MapView& view, FrameRequests& req) {
+void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s, MapView& view, ToolState& tools,
+                 MouseState& mouse, FrameRequests& req) {
     const ImGuiIO& io = ImGui::GetIO();
     if (e.type == SDL_QUIT) req.quit = true;
+    if (e.type == SDL_MOUSEMOTION) {
+        mouse.x = e.motion.x;
+        mouse.y = e.motion.y;
+    }
+    if ((e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) && e.button.button == SDL_BUTTON_LEFT) {
+        mouse.x = e.button.x;
+        mouse.y = e.button.y;
+        // A stroke starts only outside the panels; releasing ends it wherever the cursor is.
+        mouse.left = e.type == SDL_MOUSEBUTTONDOWN && !io.WantCaptureMouse;
+    }
     if (e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse) {
         int mx = 0, my = 0;
         SDL_GetMouseState(&mx, &my);
@@ -208,21 +131,33 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s,
     switch (e.key.keysym.sym) {
         case SDLK_ESCAPE: req.quit = true; break;
         case SDLK_SPACE: s.paused = !s.paused; break;
-        case SDLK_s:
-            s.paused = true;
-            s.solver->step(s.solver->params().dtSeconds);
-            break;
+        case SDLK_s: s.singleStep(); break;
         case SDLK_r: req.reset = true; break;
         case SDLK_F12: req.screenshot = true; break;
+        case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
+        case SDLK_6: case SDLK_7: case SDLK_8: case SDLK_9:
+            tools.tool = Tool(e.key.keysym.sym - SDLK_1);
+            break;
         default: break;
     }
+}
+
+/// Writes the final terrain and depth (float32 .npy, shape (height, width)) into dir, all or nothing.
+Result<void> dumpState(sim::Solver& solver, const std::string& dir) {
+    const sim::FieldSnapshot snap = solver.download();
+    auto out = OutputDir::begin(dir);
+    if (!out) return out.error();
+    if (auto w = sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), snap.height, snap.width); !w) return w;
+    if (auto w = sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), snap.height, snap.width); !w) return w;
+    return out->commit();
 }
 
 }  // namespace
 
 int runViewer(int argc, char** argv) {
     CliArgs args = CliArgs::parse(argc, argv, 1, {});
-    if (auto ok = args.check({"--frames", "--screenshot", "--speed"}); !ok || args.positional.size() > 1) {
+    if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state"});
+        !ok || args.positional.size() > 1) {
         std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kUsage;
         return kExitUsage;
     }
@@ -241,6 +176,16 @@ int runViewer(int argc, char** argv) {
         }
     }
     const std::string screenshotPath = args.get("--screenshot").value_or("");
+    const std::string dumpDir = args.get("--dump-state").value_or("");
+    std::vector<ScriptEvent> script;
+    if (auto path = args.get("--input-script")) {
+        auto loaded = loadInputScript(*path);
+        if (!loaded) {
+            std::cerr << "error: " << loaded.error().message << "\n";
+            return kExitBadInput;
+        }
+        script = std::move(*loaded);
+    }
 
     // A scene named on the command line is loaded before any window opens: a typo fails fast.
     std::optional<sim::Scene> scene;
@@ -282,6 +227,11 @@ int runViewer(int argc, char** argv) {
     }
     MapView& view = *mapView;
 
+    ToolState tools;
+    MouseState mouse;
+    gl::GpuTimer simTimer, renderTimer;
+    bool scriptLeftDown = false;
+
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini dropped into whatever directory we run in
@@ -302,23 +252,80 @@ int runViewer(int argc, char** argv) {
         SDL_GL_GetDrawableSize(wc.window, &drawW, &drawH);
         const float pixelScale = float(drawW) / float(std::max(winW, 1));
         FrameRequests req;
+        pushScriptEvents(script, frame, scriptLeftDown);
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             ImGui_ImplSDL2_ProcessEvent(&e);
-            handleEvent(e, pixelScale, drawH, simState, view, req);
+            handleEvent(e, pixelScale, drawH, simState, view, tools, mouse, req);
         }
 
+        // Tools act on the world under the cursor while the left button is held outside the panels;
+        // edits land between steps, before this frame's simulation.
+        float cellX = 0, cellY = 0;
+        view.gridPointAt(float(mouse.x) * pixelScale, float(drawH) - float(mouse.y) * pixelScale, cellX, cellY);
+        const bool overWorld = !ImGui::GetIO().WantCaptureMouse && cellX >= 0 && cellY >= 0 &&
+                               cellX <= float(scene->width) && cellY <= float(scene->height);
+        const bool leftDown = mouse.left;
+        if (leftDown && overWorld) {
+            const bool pressed = !tools.stroking;
+            float bedM = 0;
+            if (pressed && tools.tool == Tool::Flatten) {
+                // Once per stroke: the bed height to flatten to (4 bytes; a stall only at the click).
+                const std::size_t cell = std::size_t(std::min(int(cellY), scene->height - 1)) * std::size_t(scene->width) +
+                                         std::size_t(std::min(int(cellX), scene->width - 1));
+                simState.solver->terrainBuffer().download(&bedM, sizeof bedM, cell * sizeof(float));
+            }
+            applyTool(tools, *simState.solver, pressed, cellX, cellY, bedM, float(std::min(frameSeconds, 0.1)));
+            tools.stroking = true;
+        } else if (!leftDown) {
+            tools.stroking = false;
+        }
+
+        simTimer.begin();
         simState.advance(frameSeconds);
+        simTimer.end();
         if (now - simState.statsTime > std::chrono::duration<double>(kStatsPeriodSeconds)) simState.refreshStats(now);
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
-        req.reset = drawPanel(simState, view) || req.reset;
+        ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+        ImGui::Begin("Sluice");
+        ImGui::PushItemWidth(170);
+        PanelRequests panel;
+        simulationSection(simState, panel);
+        toolsSection(tools);
+        emittersSection(simState, tools);
+        ledgerSection(simState);
+        if (ImGui::CollapsingHeader("View")) ImGui::SliderFloat("relief shading", &view.style.reliefExaggeration, 0.0f, 20.0f, "%.1f");
+        FrameStats stats{simTimer.milliseconds(), renderTimer.milliseconds()};
+        statsSection(stats);
+        ImGui::PopItemWidth();
+        ImGui::End();
         ImGui::Render();
+        req.reset |= panel.reset;
+        if (panel.fitView) view.resetCamera();
+
+        // Overlays: the brush ring under the cursor and the source/drain markers.
+        const bool brushTool = tools.tool != Tool::PlaceSource && tools.tool != Tool::PlaceDrain && tools.tool != Tool::MoveSelected;
+        view.brushX = cellX;
+        view.brushY = cellY;
+        view.brushRadius = overWorld ? (brushTool ? tools.radiusCells : tools.radiusCells * 0.5f) : 0.0f;
+        view.markers.clear();
+        for (int list = 0; list < 2; ++list) {
+            const auto& v = list == 0 ? simState.solver->sources() : simState.solver->drains();
+            for (int i = 0; i < int(v.size()); ++i) {
+                const bool selected = tools.selection.isDrain == (list == 1) && tools.selection.index == i;
+                const sim::Emitter& em = v[std::size_t(i)];
+                view.markers.push_back({em.x, em.y, em.radiusCells, selected ? 2.0f : (list == 0 ? 1.0f : -1.0f)});
+            }
+        }
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        renderTimer.begin();
         view.draw(drawW, drawH, simState.solver->terrainBuffer(), simState.solver->depthBuffer());
+        renderTimer.end();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
         // The frame drawn after a quit request is the last one too, so --screenshot works without --frames.
@@ -340,6 +347,13 @@ int runViewer(int argc, char** argv) {
 
         if (req.reset) {
             if (auto r = simState.reset(); !r) std::cerr << "error: " << r.error().message << "\n";
+        }
+    }
+
+    if (!dumpDir.empty()) {
+        if (auto dumped = dumpState(*simState.solver, dumpDir); !dumped) {
+            std::cerr << "error: " << dumped.error().message << "\n";
+            exitCode = kExitWriteFailed;
         }
     }
 

@@ -14,7 +14,17 @@ uniform float uCellSize;      // metres per cell
 uniform vec2 uHeightRange;    // lowest and highest terrain (metres), for the colour ramp
 uniform float uRelief;        // slope exaggeration for shading only
 
+uniform vec3 uBrush;          // brush ring: centre (cells) and radius (cells); radius <= 0 hides it
+uniform int uMarkerCount;
+uniform vec4 uMarkers[32];    // sources/drains: centre (cells), radius (cells), kind (+1 source, -1 drain, 2 selected)
+
 out vec4 fragColor;
+
+// Blends a ring of about 1.5 px at distance `radius` from `centre` (all in cells) into colour.
+vec3 ring(vec3 colour, vec2 g, vec2 centre, float radius, vec3 ringColour) {
+    float distPx = abs(length(g - centre) - radius) / uCellsPerPixel;
+    return mix(colour, ringColour, 1.0 - smoothstep(0.75, 1.75, distPx));
+}
 
 // Water thinner than this is not drawn (metres): films the solver leaves on wetted slopes.
 const float kDryDepth = 0.002;
@@ -127,6 +137,14 @@ void main() {
         water = mix(water, vec3(0.75, 0.85, 0.95), clamp(0.04 + 2.0 * tilt, 0.0, 0.2)) + 0.3 * glint;
         colour = mix(colour, water, clamp(d / depthPerPixel, 0.0, 1.0));  // antialiased shoreline
     }
+
+    for (int m = 0; m < uMarkerCount; ++m) {
+        vec4 mk = uMarkers[m];
+        vec3 c = mk.w > 1.5 ? vec3(1.0, 0.95, 0.3) : (mk.w > 0.0 ? vec3(0.2, 0.9, 1.0) : vec3(1.0, 0.35, 0.25));
+        colour = ring(colour, g, mk.xy, max(mk.z, 2.0 * uCellsPerPixel), c);
+        colour = ring(colour, g, mk.xy, 1.5 * uCellsPerPixel, c);  // centre dot
+    }
+    if (uBrush.z > 0.0) colour = ring(colour, g, uBrush.xy, uBrush.z, vec3(1.0));
 
     // Thin frame around the grid, so its edge is clear when zoomed out.
     vec2 edge = min(g, vec2(uGrid) - g) / uCellsPerPixel;  // pixels to the nearest grid side

@@ -1,0 +1,58 @@
+#include "app/window/tools.hpp"
+
+#include <vector>
+
+namespace sluice::app {
+
+namespace {
+sim::BrushKind brushOf(Tool t) {
+    switch (t) {
+        case Tool::Dig: return sim::BrushKind::Dig;
+        case Tool::Raise: return sim::BrushKind::Raise;
+        case Tool::Smooth: return sim::BrushKind::Smooth;
+        case Tool::Flatten: return sim::BrushKind::Flatten;
+        case Tool::AddWater: return sim::BrushKind::AddWater;
+        default: return sim::BrushKind::RemoveWater;
+    }
+}
+}  // namespace
+
+void applyTool(ToolState& t, sim::Solver& solver, bool pressed, float x, float y, float bedHeightM,
+               float frameSeconds) {
+    if (t.tool == Tool::PlaceSource || t.tool == Tool::PlaceDrain) {
+        if (!pressed) return;
+        sim::Emitter e;
+        e.x = x;
+        e.y = y;
+        e.radiusCells = t.radiusCells * 0.5f;
+        e.rateM3PerS = t.newEmitterRate;
+        std::vector<sim::Emitter> sources = solver.sources(), drains = solver.drains();
+        auto& list = t.tool == Tool::PlaceSource ? sources : drains;
+        list.push_back(e);
+        t.selection = {t.tool == Tool::PlaceDrain, int(list.size()) - 1};
+        solver.setEmitters(std::move(sources), std::move(drains));
+        return;
+    }
+    if (t.tool == Tool::MoveSelected) {
+        std::vector<sim::Emitter> sources = solver.sources(), drains = solver.drains();
+        auto& list = t.selection.isDrain ? drains : sources;
+        if (t.selection.index < 0 || t.selection.index >= int(list.size())) return;
+        list[std::size_t(t.selection.index)].x = x;
+        list[std::size_t(t.selection.index)].y = y;
+        solver.setEmitters(std::move(sources), std::move(drains));
+        return;
+    }
+    if (pressed) t.flattenTargetM = bedHeightM;
+    sim::BrushStroke b;
+    b.kind = brushOf(t.tool);
+    b.x = x;
+    b.y = y;
+    b.radiusCells = t.radiusCells;
+    b.strength = t.strength;
+    b.falloff = t.falloff;
+    b.targetHeightM = t.flattenTargetM;
+    b.dtSeconds = frameSeconds;  // strokes scale with real time: the same at 30 and 144 fps
+    solver.applyBrush(b);
+}
+
+}  // namespace sluice::app

@@ -1,0 +1,37 @@
+#pragma once
+// What the scene renderer draws (the simulation's buffers, read only) and how (view settings).
+#include <glm/glm.hpp>
+
+#include "render/gl/buffer.hpp"
+
+namespace sluice::render {
+
+/// The simulation state to draw. Buffers are the solver's SSBOs of float (sim/gpu_solver.hpp):
+/// terrain and depth W*H (index y*W+x, metres), flowX (W+1)*H (index y*(W+1)+i) and flowY W*(H+1)
+/// (index j*W+x), raw face flows in m^3/s. The renderer only reads them.
+struct RenderInputs {
+    int width = 0, height = 0;       ///< cells
+    float cellSizeM = 1.0f;          ///< dx, metres
+    const gl::Buffer* terrain = nullptr;
+    const gl::Buffer* depth = nullptr;
+    const gl::Buffer* flowX = nullptr;
+    const gl::Buffer* flowY = nullptr;
+    float timeSeconds = 0.0f;        ///< animation clock (detail normals, foam); any monotonic time
+};
+
+/// How to draw. Defaults give the full look.
+struct ViewSettings {
+    bool shadows = true;             ///< sun shadows by a heightfield ray march
+    bool normalMaps = true;          ///< flow-advected detail normals on the water
+    bool foam = true;                ///< foam on fast or very shallow water
+    /// Beer-Lambert absorption of the water per metre of path, per RGB channel (red goes first, so
+    /// deep water turns blue-green).
+    glm::vec3 absorptionPerM{0.45f, 0.09f, 0.05f};
+    /// Colour of light scattered back out of deep water (in-scatter), linear RGB.
+    glm::vec3 scatterColor{0.02f, 0.09f, 0.11f};
+    float sunAzimuthRad = 2.3f;      ///< compass direction the sun shines from, 0 = north, clockwise
+    float sunElevationRad = 0.65f;   ///< above the horizon
+    int overlay = 0;                 ///< 0 none, 1 water depth, 2 flow speed (false colour on water)
+};
+
+}  // namespace sluice::render

@@ -1,0 +1,245 @@
+#include "render/scene_renderer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "render/detail_map.hpp"
+
+namespace sluice::render {
+
+namespace {
+constexpr int kDetailSize = 256;  // texels per side of the detail map
+
+// Texture units and the bounds binding (the SSBO bindings 0-3 are in render_common.glsl).
+constexpr GLuint kUnitDetail = 0, kUnitTerrainColor = 1, kUnitTerrainDistance = 2, kUnitScene = 3;
+constexpr GLuint kBindBounds = 4;
+
+void setMat4(const gl::Program& p, const char* name, const glm::mat4& m) {
+    glProgramUniformMatrix4fv(p.id(), p.location(name), 1, GL_FALSE, glm::value_ptr(m));
+}
+void setVec3(const gl::Program& p, const char* name, const glm::vec3& v) {
+    glProgramUniform3f(p.id(), p.location(name), v.x, v.y, v.z);
+}
+
+Texture makeTexture2D(GLenum format, int w, int h, GLint filter) {
+    Texture t(GL_TEXTURE_2D);
+    glTextureStorage2D(t.id(), 1, format, w, h);
+    glTextureParameteri(t.id(), GL_TEXTURE_MIN_FILTER, filter);
+    glTextureParameteri(t.id(), GL_TEXTURE_MAG_FILTER, filter);
+    glTextureParameteri(t.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(t.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return t;
+}
+}  // namespace
+
+Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
+    std::unique_ptr<SceneRenderer> r(new SceneRenderer());
+    auto sky = gl::Program::graphics("render/fullscreen.vert", "render/sky.frag");
+    if (!sky) return sky.error();
+    auto terrain = gl::Program::graphics("render/terrain.vert", "render/terrain.frag");
+    if (!terrain) return terrain.error();
+    auto water = gl::Program::graphics("render/water.vert", "render/water.frag");
+    if (!water) return water.error();
+    auto resolve = gl::Program::graphics("render/fullscreen.vert", "render/resolve.frag");
+    if (!resolve) return resolve.error();
+    auto bounds = gl::Program::compute("render/chunk_bounds.comp");
+    if (!bounds) return bounds.error();
+    r->sky_ = std::move(*sky);
+    r->terrain_ = std::move(*terrain);
+    r->water_ = std::move(*water);
+    r->resolve_ = std::move(*resolve);
+    r->bounds_ = std::move(*bounds);
+
+    // Detail map: RGBA16F (signed slopes), repeating, mipmapped so distant water does not shimmer.
+    const std::vector<float> texels = makeDetailMap(kDetailSize);
+    const int levels = int(std::log2(double(kDetailSize))) + 1;
+    r->detail_ = Texture(GL_TEXTURE_2D);
+    glTextureStorage2D(r->detail_.id(), levels, GL_RGBA16F, kDetailSize, kDetailSize);
+    glTextureSubImage2D(r->detail_.id(), 0, 0, 0, kDetailSize, kDetailSize, GL_RGBA, GL_FLOAT, texels.data());
+    glGenerateTextureMipmap(r->detail_.id());
+    glTextureParameteri(r->detail_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTextureParameteri(r->detail_.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTextureParameteri(r->detail_.id(), GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTextureParameteri(r->detail_.id(), GL_TEXTURE_WRAP_T, GL_REPEAT);
+
+    r->vao_ = VertexArray(VertexArray::CreateTag{});
+    return r;
+}
+
+void SceneRenderer::ensureTargets(int w, int h) {
+    if (w == targetW_ && h == targetH_ && terrainFbo_) return;
+    targetW_ = w;
+    targetH_ = h;
+    terrainColor_ = makeTexture2D(GL_RGBA16F, w, h, GL_LINEAR);
+    terrainDistance_ = makeTexture2D(GL_R32F, w, h, GL_NEAREST);
+    sceneColor_ = makeTexture2D(GL_RGBA16F, w, h, GL_LINEAR);
+    depth_ = makeTexture2D(GL_DEPTH_COMPONENT32F, w, h, GL_NEAREST);
+
+    terrainFbo_ = Framebuffer(Framebuffer::CreateTag{});
+    glNamedFramebufferTexture(terrainFbo_.id(), GL_COLOR_ATTACHMENT0, terrainColor_.id(), 0);
+    glNamedFramebufferTexture(terrainFbo_.id(), GL_COLOR_ATTACHMENT1, terrainDistance_.id(), 0);
+    glNamedFramebufferTexture(terrainFbo_.id(), GL_DEPTH_ATTACHMENT, depth_.id(), 0);
+    const GLenum both[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+    glNamedFramebufferDrawBuffers(terrainFbo_.id(), 2, both);
+
+    sceneFbo_ = Framebuffer(Framebuffer::CreateTag{});
+    glNamedFramebufferTexture(sceneFbo_.id(), GL_COLOR_ATTACHMENT0, sceneColor_.id(), 0);
+    glNamedFramebufferTexture(sceneFbo_.id(), GL_DEPTH_ATTACHMENT, depth_.id(), 0);
+    glNamedFramebufferDrawBuffer(sceneFbo_.id(), GL_COLOR_ATTACHMENT0);
+}
+
+void SceneRenderer::updateBounds(const RenderInputs& in) {
+    const int cx = chunkCount(in.width), cy = chunkCount(in.height);
+    const std::size_t bytes = std::size_t(cx) * std::size_t(cy) * sizeof(ChunkBounds);
+    static_assert(sizeof(ChunkBounds) == 16, "ChunkBounds mirrors the shader's vec4");
+    if (boundsBuffer_.bytes() != bytes) boundsBuffer_ = gl::Buffer(bytes);
+    in.terrain->bindStorage(0);
+    in.depth->bindStorage(1);
+    boundsBuffer_.bindStorage(kBindBounds);
+    bounds_.set("uGrid", in.width, in.height);
+    bounds_.set("uChunkCells", kChunkCells);
+    bounds_.set("uChunkCount", cx, cy);
+    bounds_.use();
+    glDispatchCompute(GLuint(cx), GLuint(cy), 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    boundsCpu_.resize(std::size_t(cx) * std::size_t(cy));
+    boundsBuffer_.download(boundsCpu_.data(), bytes);  // a few hundred bytes: the one sync per frame
+    minBed_ = 1e30f;
+    maxBed_ = -1e30f;
+    for (const ChunkBounds& b : boundsCpu_) {
+        minBed_ = std::min(minBed_, b.minBedM);
+        maxBed_ = std::max(maxBed_, b.maxBedM);
+    }
+    if (!(maxBed_ > minBed_)) maxBed_ = minBed_ + 1.0f;
+}
+
+void SceneRenderer::setCommonUniforms(const gl::Program& p, const RenderInputs& in, const Camera& cam,
+                                      const glm::vec3& sunDir, const glm::mat4& viewProj) const {
+    p.set("uGrid", in.width, in.height);
+    p.set("uCellSize", in.cellSizeM);
+    setVec3(p, "uEye", cam.position());
+    setVec3(p, "uSunDir", sunDir);
+    p.set("uHeightRange", minBed_, maxBed_);
+    p.set("uTime", in.timeSeconds);
+    setMat4(p, "uViewProj", viewProj);
+    // Haze reaches ~45 % at four world diagonals: visible on large maps, faint on small ones.
+    const float world = std::max(float(in.width), float(in.height)) * in.cellSizeM;
+    p.set("uHazePerM", 0.15f / std::max(world, 1.0f));
+}
+
+long long SceneRenderer::drawChunks(const gl::Program& p, const std::vector<ChunkDraw>& chunks, const RenderInputs& in,
+                                    bool skirts) const {
+    long long vertices = 0;
+    p.set("uSkirtRing", skirts ? 1 : 0);
+    for (const ChunkDraw& c : chunks) {
+        const int x0 = c.chunkX * kChunkCells, y0 = c.chunkY * kChunkCells;
+        const int x1 = std::min(x0 + kChunkCells, in.width - 1), y1 = std::min(y0 + kChunkCells, in.height - 1);
+        const int span = std::max(std::max(x1 - x0, y1 - y0), 1);
+        const int quads = (span + c.stride - 1) / c.stride;
+        const int side = quads + (skirts ? 2 : 0);
+        p.set("uChunkOrigin", x0, y0);
+        p.set("uChunkEnd", x1, y1);
+        p.set("uStride", c.stride);
+        p.set("uQuads", quads);
+        // Skirts hang deep enough to cover the height error of a coarse edge: slope up to ~2.
+        p.set("uSkirtDepth", 2.0f * float(c.stride) * in.cellSizeM + 0.5f);
+        const GLsizei count = GLsizei(side) * side * 6;
+        glDrawArrays(GL_TRIANGLES, 0, count);
+        vertices += count;
+    }
+    return vertices;
+}
+
+void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const ViewSettings& s, int widthPx,
+                           int heightPx, GLuint targetFramebuffer) {
+    stats_ = {};
+    if (widthPx <= 0 || heightPx <= 0 || in.width < 2 || in.height < 2 || !in.terrain || !in.depth || !in.flowX ||
+        !in.flowY)
+        return;
+    ensureTargets(widthPx, heightPx);
+    updateBounds(in);
+
+    const glm::mat4 viewProj = camera.projection(float(widthPx) / float(heightPx)) * camera.view();
+    const float ce = std::cos(s.sunElevationRad);
+    const glm::vec3 sunDir = glm::normalize(
+        glm::vec3(std::sin(s.sunAzimuthRad) * ce, std::cos(s.sunAzimuthRad) * ce, std::sin(s.sunElevationRad)));
+    LodView lod;
+    lod.viewProj = viewProj;
+    lod.eye = camera.position();
+    lod.fovYRad = camera.fovYRad;
+    lod.heightPx = heightPx;
+    lod.maxCellPx = maxCellPx_;
+    const float skirtMax = 2.0f * float(kChunkCells) * in.cellSizeM + 0.5f;
+    const std::vector<ChunkDraw> terrainChunks = selectChunks(boundsCpu_, in.width, in.height, in.cellSizeM, lod, false, skirtMax);
+    const std::vector<ChunkDraw> waterChunks = selectChunks(boundsCpu_, in.width, in.height, in.cellSizeM, lod, true, 0.0f);
+
+    in.terrain->bindStorage(0);
+    in.depth->bindStorage(1);
+    in.flowX->bindStorage(2);
+    in.flowY->bindStorage(3);
+    vao_.bind();
+    glViewport(0, 0, widthPx, heightPx);
+
+    // Pass 1: sky, then terrain, into the HDR terrain target.
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, terrainFbo_.id());
+    const float farDepth = 1.0f;
+    glClearNamedFramebufferfv(terrainFbo_.id(), GL_DEPTH, 0, &farDepth);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE);  // skirts and chunk edges are seen from both sides
+    setCommonUniforms(sky_, in, camera, sunDir, viewProj);
+    setMat4(sky_, "uInvViewProj", glm::inverse(viewProj));
+    sky_.use();
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDepthMask(GL_TRUE);
+    setCommonUniforms(terrain_, in, camera, sunDir, viewProj);
+    terrain_.set("uShadows", s.shadows ? 1 : 0);
+    terrain_.use();
+    stats_.terrainVertices = drawChunks(terrain_, terrainChunks, in, true);
+    stats_.terrainChunks = int(terrainChunks.size());
+    for (const ChunkDraw& c : terrainChunks) {
+        stats_.finestStride = stats_.finestStride == 0 ? c.stride : std::min(stats_.finestStride, c.stride);
+        stats_.coarsestStride = std::max(stats_.coarsestStride, c.stride);
+    }
+
+    // Pass 2: water over a copy of the terrain image, depth-tested against the terrain.
+    glCopyImageSubData(terrainColor_.id(), GL_TEXTURE_2D, 0, 0, 0, 0, sceneColor_.id(), GL_TEXTURE_2D, 0, 0, 0, 0,
+                       widthPx, heightPx, 1);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, sceneFbo_.id());
+    setCommonUniforms(water_, in, camera, sunDir, viewProj);
+    water_.set("uDetail", int(kUnitDetail));
+    water_.set("uTerrainColor", int(kUnitTerrainColor));
+    water_.set("uTerrainDistance", int(kUnitTerrainDistance));
+    water_.set("uViewport", float(widthPx), float(heightPx));
+    setVec3(water_, "uAbsorption", s.absorptionPerM);
+    setVec3(water_, "uScatter", s.scatterColor);
+    water_.set("uShadows", s.shadows ? 1 : 0);
+    water_.set("uNormalMaps", s.normalMaps ? 1 : 0);
+    water_.set("uFoam", s.foam ? 1 : 0);
+    water_.set("uOverlay", s.overlay);
+    detail_.bind(kUnitDetail);
+    terrainColor_.bind(kUnitTerrainColor);
+    terrainDistance_.bind(kUnitTerrainDistance);
+    water_.use();
+    stats_.waterVertices = drawChunks(water_, waterChunks, in, false);
+    stats_.waterChunks = int(waterChunks.size());
+
+    // Pass 3: tone-mapped resolve into the caller's framebuffer.
+    glDisable(GL_DEPTH_TEST);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, targetFramebuffer);
+    resolve_.set("uScene", int(kUnitScene));
+    resolve_.set("uExposure", 1.0f);
+    sceneColor_.bind(kUnitScene);
+    resolve_.use();
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+
+    glUseProgram(0);
+    glBindVertexArray(0);
+}
+
+}  // namespace sluice::render

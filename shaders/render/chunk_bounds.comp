@@ -1,0 +1,43 @@
+// Per-chunk bounds for level-of-detail selection and frustum culling: one work group per chunk
+// reduces its vertex range (cells [origin, end], shared edges included) to the lowest and highest
+// bed, the highest wet water surface and the number of wet cells. Reads the simulation buffers only.
+#include "render_common.glsl"
+
+layout(local_size_x = 256) in;
+
+// One vec4 per chunk: min bed, max bed, max wet surface (-1e30 when dry), wet cell count.
+layout(std430, binding = 4) writeonly buffer ChunkBounds { vec4 bounds[]; };
+
+uniform int uChunkCells;    // cells per chunk side
+uniform ivec2 uChunkCount;  // chunks in x and y
+
+shared vec4 partial[256];
+
+void main() {
+    ivec2 chunk = ivec2(gl_WorkGroupID.xy);
+    ivec2 origin = chunk * uChunkCells;
+    ivec2 end = min(origin + uChunkCells, uGrid - 1);
+    ivec2 span = end - origin + 1;
+    vec4 acc = vec4(1e30, -1e30, -1e30, 0.0);
+    for (int k = int(gl_LocalInvocationIndex); k < span.x * span.y; k += 256) {
+        ivec2 c = origin + ivec2(k % span.x, k / span.x);
+        float b = terrainAt(c), h = depthAt(c);
+        acc.x = min(acc.x, b);
+        acc.y = max(acc.y, b);
+        if (h > kDryDepth) {
+            acc.z = max(acc.z, b + h);
+            acc.w += 1.0;
+        }
+    }
+    partial[gl_LocalInvocationIndex] = acc;
+    barrier();
+    for (uint s = 128u; s > 0u; s >>= 1u) {
+        if (gl_LocalInvocationIndex < s) {
+            vec4 o = partial[gl_LocalInvocationIndex + s];
+            vec4 a = partial[gl_LocalInvocationIndex];
+            partial[gl_LocalInvocationIndex] = vec4(min(a.x, o.x), max(a.y, o.y), max(a.z, o.z), a.w + o.w);
+        }
+        barrier();
+    }
+    if (gl_LocalInvocationIndex == 0u) bounds[chunk.y * uChunkCount.x + chunk.x] = partial[0];
+}

@@ -1,0 +1,7 @@
+// One triangle covering the viewport; vUv runs 0..1 across the screen.
+out vec2 vUv;
+void main() {
+    vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+    vUv = corner;
+    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}

@@ -1,0 +1,123 @@
+// Shared by the scene renderer's shaders: the simulation buffers (read only: the renderer never
+// writes simulation state), heightfield sampling, the sun and the procedural sky.
+// World space: x east, y north, z up, metres; cell (i, j) has its centre at ((i + 0.5) dx, (j + 0.5) dx).
+#ifndef SLUICE_RENDER_COMMON_GLSL
+#define SLUICE_RENDER_COMMON_GLSL
+
+// Binding points of the renderer's view of the solver buffers. The solver rebinds its own points
+// before every dispatch, so sharing the numbers is harmless.
+layout(std430, binding = 0) readonly buffer TerrainBuffer { float terrain[]; };  // b, W*H, metres
+layout(std430, binding = 1) readonly buffer DepthBuffer { float depth[]; };      // h, W*H, metres
+layout(std430, binding = 2) readonly buffer FlowXBuffer { float flowX[]; };      // Qx, (W+1)*H, m^3/s
+layout(std430, binding = 3) readonly buffer FlowYBuffer { float flowY[]; };      // Qy, W*(H+1), m^3/s
+
+uniform ivec2 uGrid;       // cells W, H
+uniform float uCellSize;   // dx, metres
+uniform vec3 uEye;         // camera position, world metres
+uniform vec3 uSunDir;      // unit vector toward the sun
+uniform vec2 uHeightRange; // lowest and highest terrain over the grid, metres
+uniform float uTime;       // seconds
+
+// Water thinner than this counts as dry (metres): films the solver leaves on wetted slopes.
+const float kDryDepth = 0.001;
+const vec3 kSunColor = vec3(1.0, 0.92, 0.80) * 2.3;
+
+int cellIndex(ivec2 c) {
+    c = clamp(c, ivec2(0), uGrid - 1);
+    return c.y * uGrid.x + c.x;
+}
+float terrainAt(ivec2 c) { return terrain[cellIndex(c)]; }
+float depthAt(ivec2 c) { return max(depth[cellIndex(c)], 0.0); }
+
+// Bilinear interpolation of a per-cell field between cell centres at world position p (metres).
+vec2 bilinearSetup(vec2 p, out ivec2 c) {
+    vec2 g = p / uCellSize - 0.5;
+    c = ivec2(floor(g));
+    return g - vec2(c);
+}
+float terrainBilinear(vec2 p) {
+    ivec2 c;
+    vec2 f = bilinearSetup(p, c);
+    return mix(mix(terrainAt(c), terrainAt(c + ivec2(1, 0)), f.x),
+               mix(terrainAt(c + ivec2(0, 1)), terrainAt(c + ivec2(1, 1)), f.x), f.y);
+}
+float depthBilinear(vec2 p) {
+    ivec2 c;
+    vec2 f = bilinearSetup(p, c);
+    return mix(mix(depthAt(c), depthAt(c + ivec2(1, 0)), f.x),
+               mix(depthAt(c + ivec2(0, 1)), depthAt(c + ivec2(1, 1)), f.x), f.y);
+}
+
+// Terrain normal at p from central differences one cell apart (unit, z up).
+vec3 terrainNormal(vec2 p) {
+    float dx = uCellSize;
+    float hx = terrainBilinear(p + vec2(dx, 0.0)) - terrainBilinear(p - vec2(dx, 0.0));
+    float hy = terrainBilinear(p + vec2(0.0, dx)) - terrainBilinear(p - vec2(0.0, dx));
+    return normalize(vec3(-hx, -hy, 2.0 * dx));
+}
+
+// Soft sun visibility in [0, 1] by a short ray march through the heightfield toward the sun:
+// 0 when terrain blocks the sun. Steps grow geometrically so 40 of them reach across the grid.
+float sunVisibility(vec3 p) {
+    float t = 0.6 * uCellSize;
+    float visible = 1.0;
+    vec2 worldMax = vec2(uGrid) * uCellSize;
+    for (int i = 0; i < 40; ++i) {
+        vec3 q = p + uSunDir * t;
+        if (q.z > uHeightRange.y || any(lessThan(q.xy, vec2(0.0))) || any(greaterThan(q.xy, worldMax))) break;
+        float above = q.z - terrainBilinear(q.xy);
+        visible = min(visible, 12.0 * above / t);  // penumbra widens with distance to the occluder
+        if (visible <= 0.0) return 0.0;
+        t += max(0.5 * uCellSize, t * 0.12);
+    }
+    return clamp(visible, 0.0, 1.0);
+}
+
+// Procedural sky radiance (linear RGB) seen along unit direction d: a zenith-to-horizon gradient,
+// haze near the horizon, a glow around the sun and the sun's disc when withDisc is set.
+vec3 skyColor(vec3 d, bool withDisc) {
+    float up = clamp(d.z, -1.0, 1.0);
+    vec3 zenith = vec3(0.09, 0.22, 0.58);
+    vec3 horizon = vec3(0.50, 0.62, 0.80);
+    vec3 ground = vec3(0.28, 0.27, 0.25);
+    vec3 sky = up >= 0.0 ? mix(horizon, zenith, pow(up, 0.45)) : mix(horizon, ground, pow(-up, 0.6));
+    float cosSun = max(dot(d, uSunDir), 0.0);
+    sky += vec3(1.0, 0.8, 0.55) * (0.25 * pow(cosSun, 8.0) + 0.6 * pow(cosSun, 64.0));
+    if (withDisc) sky += kSunColor * 6.0 * smoothstep(0.9995, 0.9998, cosSun);
+    return sky;
+}
+
+// Ambient light from the sky hemisphere and bounce light from the ground, for normal n.
+vec3 hemisphereAmbient(vec3 n) {
+    float k = 0.5 + 0.5 * n.z;
+    return mix(vec3(0.16, 0.14, 0.11), vec3(0.42, 0.52, 0.68), k) * 0.4;
+}
+
+// Cheap hash-based value noise in [0, 1] (visual variation only, not tileable).
+float hash12(vec2 p) {
+    vec3 p3 = fract(vec3(p.xyx) * 0.1031);
+    p3 += dot(p3, p3.yzx + 33.33);
+    return fract((p3.x + p3.y) * p3.z);
+}
+float valueNoise(vec2 p) {
+    vec2 i = floor(p), f = fract(p);
+    vec2 u = f * f * (3.0 - 2.0 * f);
+    return mix(mix(hash12(i), hash12(i + vec2(1, 0)), u.x), mix(hash12(i + vec2(0, 1)), hash12(i + vec2(1, 1)), u.x), u.y);
+}
+float fbm(vec2 p) {
+    float s = 0.0, a = 0.5;
+    for (int i = 0; i < 4; ++i) {
+        s += a * valueNoise(p);
+        p = p * 2.03 + vec2(17.1, 9.7);
+        a *= 0.5;
+    }
+    return s;
+}
+
+// Aerial perspective: blends colour toward the horizon haze with distance (metres).
+vec3 applyHaze(vec3 colour, float distM, float densityPerM) {
+    float k = 1.0 - exp(-distM * densityPerM);
+    return mix(colour, vec3(0.50, 0.62, 0.80), k * 0.6);
+}
+
+#endif

@@ -1,0 +1,57 @@
+// Terrain shading: per-fragment normal from the heightfield, materials by slope, height and nearby
+// water (sand), a directional sun with heightfield-ray-marched shadows, hemisphere ambient, wet
+// darkening under and beside water, and distance haze. Writes linear radiance and the view distance
+// (metres) that the water pass uses for its refraction and absorption path.
+#include "render_common.glsl"
+
+uniform int uShadows;       // 1: ray-marched sun shadows
+uniform float uHazePerM;    // aerial perspective density, 1/metres
+
+in vec3 vWorld;
+layout(location = 0) out vec4 outColor;
+layout(location = 1) out float outDistance;
+
+void main() {
+    vec2 p = vWorld.xy;
+    float b = terrainBilinear(p);
+    vec3 n = terrainNormal(p);
+    float range = max(uHeightRange.y - uHeightRange.x, 1e-3);
+    float heightFrac = (b - uHeightRange.x) / range;
+
+    // Water here and around (radius ~2.5 cells): sand on beaches and lake beds, darkening when wet.
+    float h = depthBilinear(p);
+    float near = 0.0;
+    for (int i = 0; i < 8; ++i) {
+        float a = float(i) * 0.785398;
+        near = max(near, depthBilinear(p + vec2(cos(a), sin(a)) * 1.5 * uCellSize));
+    }
+    float wet = smoothstep(0.0, 0.01, h);
+    float beach = max(smoothstep(0.0, 0.02, near), wet);
+
+    // Material albedos (linear), varied by noise in world metres so flat areas are not uniform.
+    float n1 = fbm(p * 0.08), n2 = fbm(p * 0.5 + 31.0);
+    vec3 grass = mix(vec3(0.060, 0.100, 0.032), vec3(0.125, 0.140, 0.055), n1) * (0.85 + 0.3 * n2);
+    vec3 dirt = vec3(0.16, 0.11, 0.07) * (0.8 + 0.4 * n2);
+    vec3 rock = mix(vec3(0.20, 0.19, 0.18), vec3(0.32, 0.29, 0.26), n2);
+    vec3 sand = mix(vec3(0.30, 0.25, 0.17), vec3(0.38, 0.32, 0.22), n1);
+    vec3 silt = vec3(0.10, 0.09, 0.065) * (0.8 + 0.4 * n2);  // lake and river beds away from the shore
+    vec3 snow = vec3(0.85, 0.88, 0.92);
+
+    vec3 albedo = mix(grass, dirt, smoothstep(0.55, 0.8, n1) * 0.6);
+    albedo = mix(albedo, mix(sand, silt, smoothstep(0.05, 1.5, h)), beach);
+    float steep = 1.0 - smoothstep(0.72, 0.86, n.z + 0.06 * (n2 - 0.5));  // rock beyond ~35-45 degrees
+    albedo = mix(albedo, rock, steep);
+    // Snow on the top of the range, but only on real mountains (more than ~150 m of relief).
+    float snowLine = uHeightRange.x + max(0.86 * range, 150.0) + 0.06 * range * (n1 - 0.5);
+    float snowy = smoothstep(snowLine, snowLine + 0.04 * range, b) * smoothstep(0.6, 0.8, n.z);
+    albedo = mix(albedo, snow, snowy);
+    albedo *= mix(1.0, 0.5, wet);  // wet ground is darker (less diffuse scattering)
+
+    float shadow = uShadows != 0 ? sunVisibility(vec3(p, b + 0.05 * uCellSize)) : 1.0;
+    float diffuse = max(dot(n, uSunDir), 0.0);
+    vec3 radiance = albedo * (kSunColor * diffuse * shadow + hemisphereAmbient(n));
+
+    float dist = length(vWorld - uEye);
+    outColor = vec4(applyHaze(radiance, dist, uHazePerM), 1.0);
+    outDistance = dist;
+}

@@ -1,0 +1,110 @@
+// One brush stroke (sim/brush.hpp), dispatched between substeps over the work groups of the depth
+// pass's 16x16 grid that intersect the stroke's box, never the whole grid. Work group (0, 0) of the
+// dispatch is depth-pass group uGroupOrigin, so a group covers exactly the cells of that depth-pass
+// group and can add a water brush's amounts to that group's own ledger slot without atomics.
+//
+// uPass 0 does the stroke: water brushes change the depth in place; dig, raise and flatten change
+// the bed in place (each cell reads and writes only itself); smooth reads the 3x3 neighbourhood from
+// the bed and writes the result to a scratch buffer over the dispatch area, because writing in place
+// would let one cell see a neighbour already smoothed. uPass 1 (smooth only, a second dispatch after
+// a barrier) copies the scratch back into the bed.
+#include "sim_layout.h"
+#include "brush_math.h"
+
+layout(local_size_x = SLUICE_GROUP_X, local_size_y = SLUICE_GROUP_Y) in;
+
+layout(std430, binding = SLUICE_BIND_TERRAIN) restrict buffer TerrainBuffer { float terrain[]; };
+// The current depth (GpuSolver::depthBuffer()), bound at the depth-in point.
+layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict buffer DepthBuffer { float depth[]; };
+// Smooth only: new bed of the dispatch area, index (y - origin.y) * areaWidth + (x - origin.x).
+layout(std430, binding = SLUICE_BIND_DEPTH_OUT) restrict buffer ScratchBuffer { float scratch[]; };
+layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { double ledger[]; };
+
+uniform ivec2 uSize;         // grid W, H
+uniform ivec4 uBox;          // cells the stroke can touch: [x0, x1) x [y0, y1), inside the grid
+uniform ivec2 uGroupOrigin;  // depth-pass group of dispatch group (0, 0)
+uniform int uGroupsX;        // depth-pass groups per row (ledger slot = gy * uGroupsX + gx)
+uniform int uKind;           // SLUICE_BRUSH_*
+uniform int uPass;           // 0: apply, 1: copy the smoothed scratch back (smooth only)
+uniform vec2 uCentre;        // cells
+uniform float uRadius;       // cells
+uniform float uFalloff;
+uniform float uStrength;
+uniform float uDt;           // seconds
+uniform float uTarget;       // flatten target, metres
+uniform double uCellArea;    // dx^2, m^2
+
+const uint kGroupSize = SLUICE_GROUP_X * SLUICE_GROUP_Y;
+shared double sAdded[kGroupSize];
+shared double sRemoved[kGroupSize];
+
+void main() {
+    const int W = uSize.x, H = uSize.y;
+    const ivec2 origin = uGroupOrigin * ivec2(SLUICE_GROUP_X, SLUICE_GROUP_Y);
+    const int areaWidth = int(gl_NumWorkGroups.x) * SLUICE_GROUP_X;
+    const ivec2 p = ivec2(gl_GlobalInvocationID.xy) + origin;
+    const bool inBox = p.x >= uBox.x && p.x < uBox.z && p.y >= uBox.y && p.y < uBox.w;
+    const int i = p.y * W + p.x;
+    const int s = (p.y - origin.y) * areaWidth + (p.x - origin.x);
+    const bool water = uKind == SLUICE_BRUSH_ADD_WATER || uKind == SLUICE_BRUSH_REMOVE_WATER;
+
+    if (uPass == 1) {
+        if (inBox) terrain[i] = scratch[s];
+        return;
+    }
+
+    float w = 0.0;
+    if (inBox) w = brushWeightAt(uRadius, uFalloff, brushDistance(p.x, p.y, uCentre.x, uCentre.y));
+    const float amount = brushAmount(uStrength, w, uDt);
+
+    if (water) {
+        double added = 0.0, removed = 0.0;  // metres of depth in this cell
+        if (w > 0.0) {
+            const float before = depth[i];
+            const float h = brushDepth(uKind, before, amount);
+            depth[i] = h;
+            // Book what the float sum really changed, subtracting in double where it is exact (as
+            // CpuSolver::applyBrush explains).
+            const double moved = double(h) - double(before);
+            if (moved > 0.0) added = moved;
+            else removed = -moved;
+        }
+        // Every invocation of the group reaches here (uKind is uniform), as barrier() requires.
+        const uint t = gl_LocalInvocationIndex;
+        sAdded[t] = added;
+        sRemoved[t] = removed;
+        memoryBarrierShared();
+        barrier();
+        for (uint stride = kGroupSize / 2u; stride > 0u; stride >>= 1u) {
+            if (t < stride) {
+                sAdded[t] += sAdded[t + stride];
+                sRemoved[t] += sRemoved[t + stride];
+            }
+            memoryBarrierShared();
+            barrier();
+        }
+        if (t == 0u) {
+            const ivec2 g = uGroupOrigin + ivec2(gl_WorkGroupID.xy);
+            const int slot = g.y * uGroupsX + g.x;
+            ledger[2 * slot] += sAdded[0] * uCellArea;
+            ledger[2 * slot + 1] += sRemoved[0] * uCellArea;
+        }
+        return;
+    }
+
+    if (!inBox) return;
+    if (uKind == SLUICE_BRUSH_SMOOTH) {
+        // Same summation order as CpuSolver::applyBrush: rows bottom to top, left to right.
+        precise float sum = 0.0;
+        int count = 0;
+        for (int ny = max(0, p.y - 1); ny <= min(H - 1, p.y + 1); ++ny)
+            for (int nx = max(0, p.x - 1); nx <= min(W - 1, p.x + 1); ++nx) {
+                sum += terrain[ny * W + nx];
+                ++count;
+            }
+        const float b = terrain[i];
+        scratch[s] = w > 0.0 ? brushBed(uKind, b, amount, brushMean(sum, count), uTarget) : b;
+        return;
+    }
+    if (w > 0.0) terrain[i] = brushBed(uKind, terrain[i], amount, 0.0, uTarget);
+}

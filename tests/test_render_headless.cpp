@@ -1,0 +1,204 @@
+// The scene renderer on the headless context (Mesa llvmpipe in CI): sane frames of the default scene,
+// water colour that darkens with depth, and the `render` verb end to end. Small grids and images so
+// every test runs in seconds on a software rasteriser.
+#include <gtest/gtest.h>
+
+#include <stb_image.h>
+
+#include <cmath>
+#include <filesystem>
+#include <memory>
+
+#include "render/camera.hpp"
+#include "render/gl_objects.hpp"
+#include "render/png_output.hpp"
+#include "render/scene_renderer.hpp"
+#include "sim/builtin_scenes.hpp"
+#include "sim/gpu_solver.hpp"
+#include "tests/support/backends.hpp"
+#include "tests/support/run_cli.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace sluice::test {
+namespace {
+
+struct Rgb {
+    float r = 0, g = 0, b = 0;
+    float luminance() const { return 0.2126f * r + 0.7152f * g + 0.0722f * b; }
+};
+
+/// Renders the solver's current state into an offscreen RGBA8 target and reads it back.
+render::RgbImage renderFrame(sim::GpuSolver& solver, const sim::Scene& scene, const render::Camera& camera,
+                             const render::ViewSettings& view, int w, int h) {
+    auto renderer = render::SceneRenderer::create();
+    EXPECT_TRUE(renderer.ok()) << (renderer.ok() ? "" : renderer.error().message);
+    if (!renderer) return {};
+    render::Texture colour(GL_TEXTURE_2D), depth(GL_TEXTURE_2D);
+    glTextureStorage2D(colour.id(), 1, GL_RGBA8, w, h);
+    glTextureStorage2D(depth.id(), 1, GL_DEPTH_COMPONENT32F, w, h);
+    render::Framebuffer fbo(render::Framebuffer::CreateTag{});
+    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, colour.id(), 0);
+    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depth.id(), 0);
+    EXPECT_EQ(glCheckNamedFramebufferStatus(fbo.id(), GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
+
+    render::RenderInputs in;
+    in.width = scene.width;
+    in.height = scene.height;
+    in.cellSizeM = scene.cellSizeM;
+    in.terrain = &solver.terrainBuffer();
+    in.depth = &solver.depthBuffer();
+    in.flowX = &solver.flowXBuffer();
+    in.flowY = &solver.flowYBuffer();
+    in.timeSeconds = 1.0f;
+    (*renderer)->render(in, camera, view, w, h, fbo.id());
+    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
+    render::RgbImage image = render::readFramebuffer(fbo.id(), w, h);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return image;
+}
+
+Rgb pixel(const render::RgbImage& im, int x, int y) {
+    const std::size_t i = (std::size_t(y) * std::size_t(im.width) + std::size_t(x)) * 3;
+    return {float(im.rgb[i]) / 255.0f, float(im.rgb[i + 1]) / 255.0f, float(im.rgb[i + 2]) / 255.0f};
+}
+
+/// Mean colour of a (2r+1)^2 pixel patch around the projection of world point p (top row first).
+Rgb patchAt(const render::RgbImage& im, const render::Camera& cam, glm::vec3 p, int r = 1) {
+    const glm::vec4 clip = cam.projection(float(im.width) / float(im.height)) * cam.view() * glm::vec4(p, 1.0f);
+    const int px = int((clip.x / clip.w * 0.5f + 0.5f) * float(im.width));
+    const int py = int((0.5f - clip.y / clip.w * 0.5f) * float(im.height));
+    Rgb sum;
+    int n = 0;
+    for (int y = std::max(py - r, 0); y <= std::min(py + r, im.height - 1); ++y)
+        for (int x = std::max(px - r, 0); x <= std::min(px + r, im.width - 1); ++x) {
+            const Rgb c = pixel(im, x, y);
+            sum.r += c.r;
+            sum.g += c.g;
+            sum.b += c.b;
+            ++n;
+        }
+    if (n > 0) sum = {sum.r / float(n), sum.g / float(n), sum.b / float(n)};
+    return sum;
+}
+
+/// A camera straight above the middle of the grid, seeing all of it.
+render::Camera topDown(const sim::Scene& s, float z) {
+    render::Camera cam;
+    cam.frame(float(s.width) * s.cellSizeM, float(s.height) * s.cellSizeM, z, z);
+    cam.pitchRad = 1.55f;
+    cam.yawRad = 0.0f;
+    return cam;
+}
+
+TEST(RenderHeadless, DefaultSceneFrameIsSaneWithTerrainAndWater) {
+    const sim::Scene scene = sim::defaultScene(96);
+    auto solver = makeSolver("gpu", scene);
+    ASSERT_TRUE(solver);
+    auto& gpu = dynamic_cast<sim::GpuSolver&>(*solver);
+    for (int i = 0; i < 100; ++i) gpu.step(scene.params.dtSeconds);
+
+    // Oblique framing: the whole frame statistics.
+    render::Camera cam;
+    float lo = 1e30f, hi = -1e30f;
+    for (float b : scene.terrainM) lo = std::min(lo, b), hi = std::max(hi, b);
+    cam.frame(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, lo, hi);
+    const render::RgbImage im = renderFrame(gpu, scene, cam, {}, 128, 96);
+    ASSERT_EQ(im.rgb.size(), std::size_t(128 * 96 * 3));
+    double sum = 0, sum2 = 0;
+    int terrainLike = 0;
+    for (int y = 0; y < im.height; ++y)
+        for (int x = 0; x < im.width; ++x) {
+            const Rgb c = pixel(im, x, y);
+            const double l = c.luminance();
+            sum += l;
+            sum2 += l * l;
+            // Green grass or brown/grey ground: red and green above blue.
+            if (c.g > c.b && c.r > 0.6f * c.g && c.g > 0.08f) ++terrainLike;
+        }
+    const double n = double(im.width * im.height), mean = sum / n, variance = sum2 / n - mean * mean;
+    EXPECT_GT(mean, 0.12);
+    EXPECT_LT(mean, 0.9);
+    EXPECT_GT(variance, 0.002) << "a flat frame: nothing was drawn";
+    EXPECT_GT(terrainLike, int(0.15 * n)) << "terrain should cover a good part of the frame";
+
+    // Straight down: the deepest lake cells are water-coloured (blue above red).
+    const sim::FieldSnapshot snap = gpu.download();
+    std::size_t deepest = 0;
+    for (std::size_t i = 0; i < snap.depthM.size(); ++i)
+        if (snap.depthM[i] > snap.depthM[deepest]) deepest = i;
+    ASSERT_GT(snap.depthM[deepest], 0.3f) << "the default scene's lake should hold water";
+    const render::Camera above = topDown(scene, lo);
+    const render::RgbImage top = renderFrame(gpu, scene, above, {}, 128, 128);
+    const int dx = int(deepest % std::size_t(scene.width)), dy = int(deepest / std::size_t(scene.width));
+    const glm::vec3 lake((float(dx) + 0.5f) * scene.cellSizeM, (float(dy) + 0.5f) * scene.cellSizeM,
+                         snap.terrainM[deepest] + snap.depthM[deepest]);
+    const Rgb water = patchAt(top, above, lake);
+    EXPECT_GT(water.b, water.r + 0.05f) << "lake pixel " << water.r << " " << water.g << " " << water.b;
+}
+
+TEST(RenderHeadless, DeeperWaterIsDarkerAndBluer) {
+    // A ramp from 4.5 m of water at the west end to 0.3 m at the east end under one flat surface, at
+    // rest, seen straight from above, effects that vary across the image switched off.
+    sim::Scene scene = flatScene(64, 16, 1.0f);
+    for (int y = 0; y < scene.height; ++y)
+        for (int x = 0; x < scene.width; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(scene.width) + std::size_t(x);
+            scene.terrainM[i] = -4.0f + 4.2f * float(x) / float(scene.width - 1);
+            scene.depthM[i] = 0.5f - scene.terrainM[i];
+        }
+    auto solver = makeSolver("gpu", scene);
+    ASSERT_TRUE(solver);
+    auto& gpu = dynamic_cast<sim::GpuSolver&>(*solver);
+    render::ViewSettings view;
+    view.normalMaps = false;
+    view.foam = false;
+    view.shadows = false;
+    const render::Camera cam = topDown(scene, 0.5f);
+    const render::RgbImage im = renderFrame(gpu, scene, cam, view, 128, 64);
+    const Rgb deep = patchAt(im, cam, {6.5f, 8.0f, 0.5f}, 2);
+    const Rgb shallow = patchAt(im, cam, {58.5f, 8.0f, 0.5f}, 2);
+    EXPECT_LT(deep.luminance(), shallow.luminance() * 0.8f)
+        << "deep " << deep.r << " " << deep.g << " " << deep.b << ", shallow " << shallow.r << " " << shallow.g
+        << " " << shallow.b;
+    // Red is absorbed first: the deep spot's colour leans further toward blue-green.
+    EXPECT_GT(deep.b / std::max(deep.r, 1e-3f), shallow.b / std::max(shallow.r, 1e-3f));
+}
+
+TEST(RenderHeadless, RenderVerbWritesPngOfRequestedSize) {
+    TempDir dir;
+    const std::string out = (dir / "frame.png").string();
+    const CliRun run = runSluice("render builtin:default:64 --steps 20 --size 96x64 --quiet --out '" + out + "'");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    int w = 0, h = 0, comp = 0;
+    ASSERT_EQ(stbi_info(out.c_str(), &w, &h, &comp), 1) << "not a readable image: " << out;
+    EXPECT_EQ(w, 96);
+    EXPECT_EQ(h, 64);
+    // Nothing but the image is left behind (the write is atomic through a temporary).
+    int files = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir.path())) files += e.is_regular_file() ? 1 : 0;
+    EXPECT_EQ(files, 1);
+}
+
+TEST(RenderHeadless, RenderVerbFailsCleanly) {
+    TempDir dir;
+    const std::string out = (dir / "frame.png").string();
+    const std::string missing = (dir / "no_such_scene.json").string();
+    CliRun run = runSluice("render '" + missing + "' --out '" + out + "'");
+    EXPECT_EQ(run.exitCode, 1) << run.output;
+    EXPECT_NE(run.output.find("no_such_scene.json"), std::string::npos) << run.output;
+    EXPECT_FALSE(std::filesystem::exists(out));
+
+    run = runSluice("render builtin:default:64 --size 12by7 --out '" + out + "'");
+    EXPECT_EQ(run.exitCode, 2) << run.output;
+    EXPECT_NE(run.output.find("--size"), std::string::npos) << run.output;
+
+    run = runSluice("render builtin:default:64");
+    EXPECT_EQ(run.exitCode, 2) << run.output;
+
+    run = runSluice("render builtin:default:64 --size 32x32 --out '" + (dir / "missing_dir" / "x.png").string() + "'");
+    EXPECT_EQ(run.exitCode, 4) << run.output;
+    EXPECT_NE(run.output.find("x.png"), std::string::npos) << run.output;
+}
+
+}  // namespace
+}  // namespace sluice::test
