@@ -41,6 +41,9 @@ public:
     /// Largest projected spacing of mesh vertices, pixels (larger = coarser and faster).
     void setMaxCellPixels(float px) { maxCellPx_ = px; }
     const RenderStats& lastStats() const { return stats_; }
+    /// Framebuffer whose depth attachment holds the last frame's scene depth (window-space [0,1],
+    /// the camera's projection): read by the viewer's picking, a frame late, without stalls.
+    GLuint depthFramebuffer() const { return terrainFbo_.id(); }
 
 private:
     SceneRenderer() = default;

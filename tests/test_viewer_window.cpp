@@ -123,3 +123,38 @@ TEST(ViewerWindow, ScriptedDigAcrossRidgeAndPlaceSource) {
     EXPECT_GT(at(*depth, 88, 56), 0.0f) << "the placed source did not fill the plateau";
     EXPECT_EQ(at(*depth, 82, 62), at(*depth, 82, 62));  // finite
 }
+
+TEST(ViewerWindow, PerspectiveViewPicksTheTerrainUnderTheCursor) {
+    // Flat 64x64 world; the 3-D camera frames it, so the window centre looks at the world centre.
+    // Holding Raise there must raise the cells around (32, 32) and nothing far away: this exercises
+    // the depth-probe picking (read a frame late, unprojected with that frame's matrices).
+    test::TempDir dir;
+    test::writeText(dir / "flat.json", R"({"grid": {"width": 64, "height": 64, "cell_size": 2},
+        "terrain": {"flat": 0}, "water": "none"})");
+    std::string script = "2 key 2\n3 move 835 400\n";  // Raise; centre of the area right of the sidebar
+    script += "4 move 640 400\n6 down 640 400\n";
+    for (int f = 7; f <= 20; ++f) script += std::to_string(f) + " move 640 400\n";
+    script += "21 up 640 400\n";
+    test::writeText(dir / "script.txt", script);
+    const auto r = runViewer("'" + (dir / "flat.json").string() + "' --3d --frames 24 --input-script '" +
+                             (dir / "script.txt").string() + "' --dump-state '" + (dir / "state").string() +
+                             "' --screenshot '" + (dir / "shot.png").string() + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto terrain = sim::readNpy(dir / "state" / "terrain.npy");
+    ASSERT_TRUE(terrain);
+    float peak = 0;
+    int peakX = -1, peakY = -1;
+    for (int y = 0; y < 64; ++y)
+        for (int x = 0; x < 64; ++x)
+            if (terrain->data[std::size_t(y * 64 + x)] > peak) {
+                peak = terrain->data[std::size_t(y * 64 + x)];
+                peakX = x;
+                peakY = y;
+            }
+    EXPECT_GT(peak, 0.2f) << "nothing was raised";
+    EXPECT_NEAR(peakX, 32, 4);
+    EXPECT_NEAR(peakY, 32, 4);
+    EXPECT_EQ(terrain->data[std::size_t(2 * 64 + 2)], 0.0f) << "a far corner changed";
+    const ImageStats s = analyse(dir / "shot.png");
+    EXPECT_GT(s.terrainFraction, 0.10) << "the 3-D view shows no terrain";
+}

@@ -8,6 +8,9 @@
 #include <backends/imgui_impl_sdl.h>
 
 #include <algorithm>
+#include <array>
+
+#include <glm/glm.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -29,7 +32,11 @@
 #include "app/window/tools.hpp"
 #include "app/window/screenshot.hpp"
 #include "sim/builtin_scenes.hpp"
+#include "render/camera.hpp"
+#include "render/gl/depth_probe.hpp"
 #include "render/gl/gpu_timer.hpp"
+#include "render/render_inputs.hpp"
+#include "render/scene_renderer.hpp"
 #include "sim/gpu_solver.hpp"
 #include "sim/npy.hpp"
 
@@ -44,7 +51,8 @@ const char* kUsage =
     "  --speed X            simulated seconds per real second at start (default 1)\n"
     "  --input-script FILE  inject timed mouse/key events (app/window/input_script.hpp)\n"
     "  --dump-state DIR     at exit, write DIR/terrain.npy and DIR/depth.npy\n"
-    "keys: Space pause, S single step, R reset, F12 screenshot, Esc quit, 1-9 choose a tool;\n"
+    "  --map | --3d         start in the map or the 3-D view (default: 3-D on a GPU, map on llvmpipe)\n"
+    "keys: Space pause, S single step, R reset, V map/3-D, F12 screenshot, Esc quit, 1-9 tool;\n"
     "      left drag applies the tool,"
     " wheel zooms, middle/right drag pans\n";
 
@@ -97,6 +105,18 @@ struct MouseState {
     bool left = false;
 };
 
+/// The 3-D view: camera, renderer (created on first use), look settings and picking.
+struct PerspectiveView {
+    bool active = false;
+    render::Camera camera;
+    std::unique_ptr<render::SceneRenderer> renderer;
+    render::ViewSettings settings;
+    std::unique_ptr<gl::DepthProbe> probe;
+    std::array<glm::mat4, 8> invViewProj{};  ///< by frame number % 8, to unproject late depth reads
+    bool havePick = false;
+    glm::vec3 pick{0.0f};  ///< world point under the cursor (metres), from a frame or two ago
+};
+
 /// What the user asked for this frame besides immediate camera and pause changes.
 struct FrameRequests {
     bool quit = false;
@@ -106,8 +126,8 @@ struct FrameRequests {
 
 /// Applies one SDL event after ImGui has seen it. `pixelScale` is drawable pixels per window unit
 /// (HiDPI), `drawH` the drawable height: SDL's mouse y grows downwards, the map's upwards.
-void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s, MapView& view, ToolState& tools,
-                 MouseState& mouse, FrameRequests& req) {
+void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s, MapView& view, PerspectiveView& p3,
+                 ToolState& tools, MouseState& mouse, FrameRequests& req) {
     const ImGuiIO& io = ImGui::GetIO();
     if (e.type == SDL_QUIT) req.quit = true;
     if (e.type == SDL_MOUSEMOTION) {
@@ -120,12 +140,19 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s,
         // A stroke starts only outside the panels; releasing ends it wherever the cursor is.
         mouse.left = e.type == SDL_MOUSEBUTTONDOWN && !io.WantCaptureMouse;
     }
-    if (e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse) {
+    if (p3.active && !io.WantCaptureMouse) {
+        if (e.type == SDL_MOUSEWHEEL) p3.camera.zoom(std::pow(0.88f, float(e.wheel.y)));
+        if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_RMASK))
+            p3.camera.orbit(0.006f * float(e.motion.xrel), 0.006f * float(e.motion.yrel));
+        if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_MMASK))
+            p3.camera.pan(float(e.motion.xrel) * pixelScale / float(drawH), float(e.motion.yrel) * pixelScale / float(drawH));
+    }
+    if (!p3.active && e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse) {
         int mx = 0, my = 0;
         SDL_GetMouseState(&mx, &my);
         view.zoomAt(float(mx) * pixelScale, float(drawH) - float(my) * pixelScale, std::pow(1.15f, float(e.wheel.y)));
     }
-    if (e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse && (e.motion.state & (SDL_BUTTON_MMASK | SDL_BUTTON_RMASK)))
+    if (!p3.active && e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse && (e.motion.state & (SDL_BUTTON_MMASK | SDL_BUTTON_RMASK)))
         view.panPixels(float(e.motion.xrel) * pixelScale, -float(e.motion.yrel) * pixelScale);
     if (e.type != SDL_KEYDOWN || io.WantCaptureKeyboard || e.key.repeat) return;
     switch (e.key.keysym.sym) {
@@ -134,6 +161,7 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s,
         case SDLK_s: s.singleStep(); break;
         case SDLK_r: req.reset = true; break;
         case SDLK_F12: req.screenshot = true; break;
+        case SDLK_v: p3.active = !p3.active; break;
         case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
         case SDLK_6: case SDLK_7: case SDLK_8: case SDLK_9:
             tools.tool = Tool(e.key.keysym.sym - SDLK_1);
@@ -155,8 +183,8 @@ Result<void> dumpState(sim::Solver& solver, const std::string& dir) {
 }  // namespace
 
 int runViewer(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 1, {});
-    if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state"});
+    CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d"});
+    if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d"});
         !ok || args.positional.size() > 1) {
         std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kUsage;
         return kExitUsage;
@@ -203,10 +231,10 @@ int runViewer(int argc, char** argv) {
         std::cerr << "error: " << opened.error().message << "\n";
         return kExitNoGpu;
     }
+    const char* glRenderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    const bool software = glRenderer && std::strstr(glRenderer, "llvmpipe");
     if (!scene) {
         // The default scene at a size the renderer can step in real time.
-        const char* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-        const bool software = renderer && std::strstr(renderer, "llvmpipe");
         scene = sim::defaultScene(software ? 256 : 1024);
     }
     SDL_SetWindowTitle(wc.window, ("Sluice - " + scene->name + " (" + std::to_string(scene->width) + " x " +
@@ -229,6 +257,11 @@ int runViewer(int argc, char** argv) {
 
     ToolState tools;
     MouseState mouse;
+    PerspectiveView p3;
+    const float minBed = *minIt, maxBed = *maxIt;
+    p3.camera.frame(float(scene->width) * scene->cellSizeM, float(scene->height) * scene->cellSizeM, minBed, maxBed);
+    // A GPU draws the 3-D view in real time; a software renderer (llvmpipe) starts on the map.
+    p3.active = args.has("--3d") || (!software && !args.has("--map"));
     gl::GpuTimer simTimer, renderTimer;
     bool scriptLeftDown = false;
 
@@ -256,15 +289,38 @@ int runViewer(int argc, char** argv) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             ImGui_ImplSDL2_ProcessEvent(&e);
-            handleEvent(e, pixelScale, drawH, simState, view, tools, mouse, req);
+            handleEvent(e, pixelScale, drawH, simState, view, p3, tools, mouse, req);
         }
 
         // Tools act on the world under the cursor while the left button is held outside the panels;
         // edits land between steps, before this frame's simulation.
         float cellX = 0, cellY = 0;
-        view.gridPointAt(float(mouse.x) * pixelScale, float(drawH) - float(mouse.y) * pixelScale, cellX, cellY);
-        const bool overWorld = !ImGui::GetIO().WantCaptureMouse && cellX >= 0 && cellY >= 0 &&
-                               cellX <= float(scene->width) && cellY <= float(scene->height);
+        if (p3.active) {
+            // WASD + QE move the camera target at a speed proportional to the viewing distance.
+            const Uint8* keys = SDL_GetKeyboardState(nullptr);
+            if (!ImGui::GetIO().WantCaptureKeyboard) {
+                const float step = p3.camera.distanceM * 0.8f * float(std::min(frameSeconds, 0.1));
+                p3.camera.moveGround(step * float(keys[SDL_SCANCODE_W] - keys[SDL_SCANCODE_S]),
+                                     step * float(keys[SDL_SCANCODE_D] - keys[SDL_SCANCODE_A]),
+                                     step * float(keys[SDL_SCANCODE_E] - keys[SDL_SCANCODE_Q]));
+            }
+            if (auto sample = p3.probe ? p3.probe->poll() : std::nullopt) {
+                // Unproject with the matrices of the frame the depth was read from.
+                p3.havePick = sample->depth < 1.0f;
+                if (p3.havePick) {
+                    const glm::vec4 ndc(2.0f * (float(sample->x) + 0.5f) / float(drawW) - 1.0f,
+                                        2.0f * (float(sample->y) + 0.5f) / float(drawH) - 1.0f, 2.0f * sample->depth - 1.0f, 1.0f);
+                    glm::vec4 world = p3.invViewProj[sample->tag % 8] * ndc;
+                    p3.pick = glm::vec3(world) / world.w;
+                }
+            }
+            cellX = p3.pick.x / scene->cellSizeM;
+            cellY = p3.pick.y / scene->cellSizeM;
+        } else {
+            view.gridPointAt(float(mouse.x) * pixelScale, float(drawH) - float(mouse.y) * pixelScale, cellX, cellY);
+        }
+        const bool overWorld = !ImGui::GetIO().WantCaptureMouse && (!p3.active || p3.havePick) && cellX >= 0 &&
+                               cellY >= 0 && cellX <= float(scene->width) && cellY <= float(scene->height);
         const bool leftDown = mouse.left;
         if (leftDown && overWorld) {
             const bool pressed = !tools.stroking;
@@ -298,14 +354,35 @@ int runViewer(int argc, char** argv) {
         toolsSection(tools);
         emittersSection(simState, tools);
         ledgerSection(simState);
-        if (ImGui::CollapsingHeader("View")) ImGui::SliderFloat("relief shading", &view.style.reliefExaggeration, 0.0f, 20.0f, "%.1f");
+        if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
+            int mode = p3.active ? 1 : 0;
+            ImGui::RadioButton("map", &mode, 0);
+            ImGui::SameLine();
+            ImGui::RadioButton("3D (V)", &mode, 1);
+            p3.active = mode == 1;
+            if (p3.active) {
+                ImGui::Checkbox("shadows", &p3.settings.shadows);
+                ImGui::SameLine();
+                ImGui::Checkbox("detail normals", &p3.settings.normalMaps);
+                ImGui::SameLine();
+                ImGui::Checkbox("foam", &p3.settings.foam);
+                ImGui::SliderFloat3("absorption (1/m)", &p3.settings.absorptionPerM.x, 0.0f, 2.0f, "%.2f");
+                ImGui::ColorEdit3("scatter", &p3.settings.scatterColor.x);
+                ImGui::Combo("overlay", &p3.settings.overlay, "none\0depth\0speed\0");
+            } else {
+                ImGui::SliderFloat("relief shading", &view.style.reliefExaggeration, 0.0f, 20.0f, "%.1f");
+            }
+        }
         FrameStats stats{simTimer.milliseconds(), renderTimer.milliseconds()};
         statsSection(stats);
         ImGui::PopItemWidth();
         ImGui::End();
         ImGui::Render();
         req.reset |= panel.reset;
-        if (panel.fitView) view.resetCamera();
+        if (panel.fitView) {
+            view.resetCamera();
+            p3.camera.frame(float(scene->width) * scene->cellSizeM, float(scene->height) * scene->cellSizeM, minBed, maxBed);
+        }
 
         // Overlays: the brush ring under the cursor and the source/drain markers.
         const bool brushTool = tools.tool != Tool::PlaceSource && tools.tool != Tool::PlaceDrain && tools.tool != Tool::MoveSelected;
@@ -323,8 +400,30 @@ int runViewer(int argc, char** argv) {
         }
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        if (p3.active && !p3.renderer) {
+            auto created = render::SceneRenderer::create();
+            if (!created) {
+                std::cerr << "error: " << created.error().message << "\n";
+                p3.active = false;
+            } else {
+                p3.renderer = std::move(*created);
+                p3.probe = std::make_unique<gl::DepthProbe>();
+            }
+        }
         renderTimer.begin();
-        view.draw(drawW, drawH, simState.solver->terrainBuffer(), simState.solver->depthBuffer());
+        if (p3.active) {
+            const sim::GpuSolver& g = *simState.solver;
+            render::RenderInputs in{scene->width, scene->height, scene->cellSizeM, &g.terrainBuffer(), &g.depthBuffer(),
+                                    &g.flowXBuffer(), &g.flowYBuffer(), float(g.counters().timeSeconds)};
+            p3.renderer->render(in, p3.camera, p3.settings, drawW, drawH, 0);
+            // Queue the depth under the cursor; it is unprojected a frame or two later (no stall).
+            p3.invViewProj[std::size_t(frame % 8)] = glm::inverse(p3.camera.projection(float(drawW) / float(drawH)) * p3.camera.view());
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, p3.renderer->depthFramebuffer());
+            p3.probe->request(int(float(mouse.x) * pixelScale), drawH - 1 - int(float(mouse.y) * pixelScale), std::uint64_t(frame));
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        } else {
+            view.draw(drawW, drawH, simState.solver->terrainBuffer(), simState.solver->depthBuffer());
+        }
         renderTimer.end();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
