@@ -158,3 +158,21 @@ TEST(ViewerWindow, PerspectiveViewPicksTheTerrainUnderTheCursor) {
     const ImageStats s = analyse(dir / "shot.png");
     EXPECT_GT(s.terrainFraction, 0.10) << "the 3-D view shows no terrain";
 }
+
+TEST(ViewerWindow, HeightmapOptionReplacesTheTerrainOrFailsClearly) {
+    test::TempDir dir;
+    test::writeText(dir / "flat.json", R"({"grid": {"width": 32, "height": 16}, "terrain": {"flat": 0}})");
+    std::vector<float> bed(32 * 16);
+    for (std::size_t i = 0; i < bed.size(); ++i) bed[i] = float(i % 32) * 0.25f;
+    ASSERT_TRUE(sim::writeNpy(dir / "bed.npy", bed.data(), 16, 32));
+    const auto ok = runViewer("'" + (dir / "flat.json").string() + "' --map --frames 2 --heightmap '" +
+                              (dir / "bed.npy").string() + "' --dump-state '" + (dir / "state").string() + "'");
+    ASSERT_EQ(ok.exitCode, 0) << ok.output;
+    auto terrain = sim::readNpy(dir / "state" / "terrain.npy");
+    ASSERT_TRUE(terrain);
+    EXPECT_EQ(terrain->data, bed);
+    const auto bad = runViewer("'" + (dir / "flat.json").string() + "' --map --frames 2 --heightmap '" +
+                               (dir / "nope.png").string() + ":0:10'");
+    EXPECT_EQ(bad.exitCode, 1) << bad.output;
+    EXPECT_NE(bad.output.find("nope.png"), std::string::npos) << bad.output;
+}

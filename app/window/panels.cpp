@@ -6,6 +6,8 @@
 #include <cstring>
 #include <vector>
 
+#include "sim/terrain_import.hpp"
+
 namespace sluice::app {
 
 namespace {
@@ -148,6 +150,27 @@ void ledgerSection(const Simulation& s) {
         ImGui::PlotLines("residual", s.residualHistory.data(), int(s.residualHistory.size()), 0, nullptr, FLT_MAX,
                          FLT_MAX, ImVec2(0, 40));
     }
+}
+
+void terrainSection(Simulation& s, sim::Scene& scene, TerrainImportState& t) {
+    if (!ImGui::CollapsingHeader("Terrain")) return;
+    ImGui::InputText("heightmap (.png/.npy)", t.path, sizeof t.path);
+    ImGui::DragFloat("min height (m)", &t.minM, 0.5f);
+    ImGui::DragFloat("max height (m)", &t.maxM, 0.5f);
+    if (ImGui::Button("Import")) {
+        auto heights = sim::importTerrain(t.path, scene.width, scene.height, t.minM, t.maxM);
+        t.failed = !heights;
+        if (heights) {
+            s.solver->setTerrain(*heights);  // depth is kept: the water surface moves with the bed
+            scene.terrainM = std::move(*heights);
+            t.message = std::string("imported ") + t.path;
+        } else {
+            t.message = heights.error().message;
+        }
+    }
+    if (!t.message.empty())
+        ImGui::TextColored(t.failed ? ImVec4(1.0f, 0.4f, 0.35f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f), "%s",
+                           t.message.c_str());
 }
 
 void statsSection(const FrameStats& f) {

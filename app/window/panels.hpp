@@ -1,6 +1,8 @@
 #pragma once
 // The viewer's sidebar: one ImGui window, one function per section. Panels edit settings or call
 // the solver's setters between steps; they never call GL.
+#include <string>
+
 #include "app/window/simulation.hpp"
 #include "app/window/tools.hpp"
 
@@ -25,6 +27,16 @@ void toolsSection(ToolState& t);
 void emittersSection(Simulation& s, ToolState& t);
 /// Water ledger: figures and plots over time.
 void ledgerSection(const Simulation& s);
+/// Terrain import settings and the outcome of the last import, shown in the panel.
+struct TerrainImportState {
+    char path[512] = "";
+    float minM = 0.0f, maxM = 50.0f;  ///< height range a PNG's 0..max grey maps to
+    std::string message;
+    bool failed = false;
+};
+
+/// Terrain: import a PNG/.npy heightmap onto the grid (also into `scene`, so Reset keeps it).
+void terrainSection(Simulation& s, sim::Scene& scene, TerrainImportState& t);
 /// Stats: FPS and GPU time per pass.
 void statsSection(const FrameStats& f);
 

@@ -39,6 +39,7 @@
 #include "render/scene_renderer.hpp"
 #include "sim/gpu_solver.hpp"
 #include "sim/npy.hpp"
+#include "sim/terrain_import.hpp"
 
 namespace sluice::app {
 
@@ -52,6 +53,7 @@ const char* kUsage =
     "  --input-script FILE  inject timed mouse/key events (app/window/input_script.hpp)\n"
     "  --dump-state DIR     at exit, write DIR/terrain.npy and DIR/depth.npy\n"
     "  --map | --3d         start in the map or the 3-D view (default: 3-D on a GPU, map on llvmpipe)\n"
+    "  --heightmap F:MIN:MAX  replace the scene's terrain by a PNG (grey mapped to MIN..MAX m) or .npy\n"
     "keys: Space pause, S single step, R reset, V map/3-D, F12 screenshot, Esc quit, 1-9 tool;\n"
     "      left drag applies the tool,"
     " wheel zooms, middle/right drag pans\n";
@@ -184,7 +186,7 @@ Result<void> dumpState(sim::Solver& solver, const std::string& dir) {
 
 int runViewer(int argc, char** argv) {
     CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d"});
-    if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d"});
+    if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d", "--heightmap"});
         !ok || args.positional.size() > 1) {
         std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kUsage;
         return kExitUsage;
@@ -237,6 +239,31 @@ int runViewer(int argc, char** argv) {
         // The default scene at a size the renderer can step in real time.
         scene = sim::defaultScene(software ? 256 : 1024);
     }
+    if (auto hm = args.get("--heightmap")) {
+        // FILE[:MIN:MAX]; the range matters for PNGs only.
+        std::string file = *hm;
+        float lo = 0, hi = 50;
+        const auto c2 = file.rfind(':');
+        const auto c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos : file.rfind(':', c2 - 1);
+        if (c1 != std::string::npos) {
+            char* e1 = nullptr;
+            char* e2 = nullptr;
+            const std::string a = file.substr(c1 + 1, c2 - c1 - 1), b = file.substr(c2 + 1);
+            lo = std::strtof(a.c_str(), &e1);
+            hi = std::strtof(b.c_str(), &e2);
+            if (*e1 != '\0' || *e2 != '\0' || a.empty() || b.empty()) {
+                std::cerr << "sluice: --heightmap: expected FILE:MIN:MAX, got '" << *hm << "'\n";
+                return kExitUsage;
+            }
+            file = file.substr(0, c1);
+        }
+        auto heights = sim::importTerrain(file, scene->width, scene->height, lo, hi);
+        if (!heights) {
+            std::cerr << "error: " << heights.error().message << "\n";
+            return kExitBadInput;
+        }
+        scene->terrainM = std::move(*heights);
+    }
     SDL_SetWindowTitle(wc.window, ("Sluice - " + scene->name + " (" + std::to_string(scene->width) + " x " +
                                    std::to_string(scene->height) + ")").c_str());
 
@@ -256,6 +283,8 @@ int runViewer(int argc, char** argv) {
     MapView& view = *mapView;
 
     ToolState tools;
+    TerrainImportState terrainImport;
+    bool vsync = true;
     MouseState mouse;
     PerspectiveView p3;
     const float minBed = *minIt, maxBed = *maxIt;
@@ -354,12 +383,14 @@ int runViewer(int argc, char** argv) {
         toolsSection(tools);
         emittersSection(simState, tools);
         ledgerSection(simState);
+        terrainSection(simState, *scene, terrainImport);
         if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
             int mode = p3.active ? 1 : 0;
             ImGui::RadioButton("map", &mode, 0);
             ImGui::SameLine();
             ImGui::RadioButton("3D (V)", &mode, 1);
             p3.active = mode == 1;
+            if (ImGui::Checkbox("vsync", &vsync)) SDL_GL_SetSwapInterval(vsync ? 1 : 0);
             if (p3.active) {
                 ImGui::Checkbox("shadows", &p3.settings.shadows);
                 ImGui::SameLine();

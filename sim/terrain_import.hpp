@@ -1,0 +1,16 @@
+#pragma once
+// Importing a heightmap onto an existing grid (the viewer's Terrain section and --heightmap).
+#include <filesystem>
+#include <vector>
+
+#include "sim/result.hpp"
+
+namespace sluice::sim {
+
+/// Loads bed heights (metres, row-major, y north) for a width x height grid from a 8/16-bit
+/// grayscale PNG (mapped to [minM, maxM]) or a float32 .npy of shape (height, width). Errors name
+/// the file and the problem: unreadable, wrong size for the grid, non-finite values, min >= max.
+Result<std::vector<float>> importTerrain(const std::filesystem::path& file, int width, int height, float minM,
+                                         float maxM);
+
+}  // namespace sluice::sim
