@@ -2,6 +2,8 @@
 // What the scene renderer draws (the simulation's buffers, read only) and how (view settings).
 #include <glm/glm.hpp>
 
+#include <vector>
+
 #include "render/gl/buffer.hpp"
 
 namespace sluice::render {
@@ -32,6 +34,11 @@ struct ViewSettings {
     float sunAzimuthRad = 2.3f;      ///< compass direction the sun shines from, 0 = north, clockwise
     float sunElevationRad = 0.65f;   ///< above the horizon
     int overlay = 0;                 ///< 0 none, 1 water depth, 2 flow speed (false colour on water)
+    /// Brush ring under the cursor: world x, y and radius (metres); radius <= 0 draws none.
+    glm::vec3 brushRing{0.0f};
+    /// Source/drain markers: world x, y, radius (metres), kind (+1 source, -1 drain, 2 selected).
+    /// At most 32 are drawn.
+    std::vector<glm::vec4> markers;
 };
 
 }  // namespace sluice::render

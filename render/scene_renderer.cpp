@@ -115,6 +115,16 @@ void SceneRenderer::updateBounds(const RenderInputs& in) {
     if (!(maxBed_ > minBed_)) maxBed_ = minBed_ + 1.0f;
 }
 
+namespace {
+// Brush ring and source/drain markers (render_common.glsl's applyToolMarks).
+void setToolMarks(const gl::Program& p, const ViewSettings& s) {
+    glProgramUniform3f(p.id(), p.location("uBrushRing"), s.brushRing.x, s.brushRing.y, s.brushRing.z);
+    const int count = int(std::min<std::size_t>(s.markers.size(), 32));
+    p.set("uMarkerCount", count);
+    if (count > 0) glProgramUniform4fv(p.id(), p.location("uMarkers"), count, &s.markers[0].x);
+}
+}  // namespace
+
 void SceneRenderer::setCommonUniforms(const gl::Program& p, const RenderInputs& in, const Camera& cam,
                                       const glm::vec3& sunDir, const glm::mat4& viewProj) const {
     p.set("uGrid", in.width, in.height);
@@ -199,6 +209,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     glDepthMask(GL_TRUE);
     setCommonUniforms(terrain_, in, camera, sunDir, viewProj);
     terrain_.set("uShadows", s.shadows ? 1 : 0);
+    setToolMarks(terrain_, s);
     terrain_.use();
     stats_.terrainVertices = drawChunks(terrain_, terrainChunks, in, true);
     stats_.terrainChunks = int(terrainChunks.size());
@@ -222,6 +233,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     water_.set("uNormalMaps", s.normalMaps ? 1 : 0);
     water_.set("uFoam", s.foam ? 1 : 0);
     water_.set("uOverlay", s.overlay);
+    setToolMarks(water_, s);
     detail_.bind(kUnitDetail);
     terrainColor_.bind(kUnitTerrainColor);
     terrainDistance_.bind(kUnitTerrainDistance);

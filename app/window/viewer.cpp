@@ -429,6 +429,12 @@ int runViewer(int argc, char** argv) {
                 view.markers.push_back({em.x, em.y, em.radiusCells, selected ? 2.0f : (list == 0 ? 1.0f : -1.0f)});
             }
         }
+        // The same overlays in the 3-D view, in world metres.
+        const float dx = scene->cellSizeM;
+        p3.settings.brushRing = glm::vec3(cellX * dx, cellY * dx, view.brushRadius * dx);
+        p3.settings.markers.clear();
+        for (const MapView::Marker& m : view.markers)
+            p3.settings.markers.emplace_back(m.x * dx, m.y * dx, std::max(m.radius * dx, 1.5f * dx), m.kind);
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         if (p3.active && !p3.renderer) {

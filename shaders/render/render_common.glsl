@@ -121,3 +121,28 @@ vec3 applyHaze(vec3 colour, float distM, float densityPerM) {
 }
 
 #endif
+
+// Tool overlays drawn on the terrain and the water (fragment shaders only): the brush ring under the
+// cursor and the source/drain markers, all in world metres.
+uniform vec3 uBrushRing;   // x, y, radius; radius <= 0 hides it
+uniform int uMarkerCount;
+uniform vec4 uMarkers[32]; // x, y, radius, kind (+1 source, -1 drain, 2 selected)
+
+#ifdef SLUICE_FRAGMENT_MARKS
+// Blends an anti-aliased ring about 1.5 px wide at `radius` around `centre` into colour.
+vec3 markRing(vec3 colour, vec2 p, vec2 centre, float radius, vec3 ringColour) {
+    float d = abs(length(p - centre) - radius);
+    float w = max(fwidth(d), 1.0e-4);
+    return mix(colour, ringColour, 1.0 - smoothstep(0.75 * w, 1.75 * w, d));
+}
+
+vec3 applyToolMarks(vec3 colour, vec3 world) {
+    for (int m = 0; m < uMarkerCount; ++m) {
+        vec4 mk = uMarkers[m];
+        vec3 c = mk.w > 1.5 ? vec3(2.0, 1.8, 0.4) : (mk.w > 0.0 ? vec3(0.3, 1.6, 2.0) : vec3(2.0, 0.5, 0.3));
+        colour = markRing(colour, world.xy, mk.xy, mk.z, c);
+    }
+    if (uBrushRing.z > 0.0) colour = markRing(colour, world.xy, uBrushRing.xy, uBrushRing.z, vec3(2.0));
+    return colour;
+}
+#endif

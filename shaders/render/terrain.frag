@@ -2,6 +2,7 @@
 // water (sand), a directional sun with heightfield-ray-marched shadows, hemisphere ambient, wet
 // darkening under and beside water, and distance haze. Writes linear radiance and the view distance
 // (metres) that the water pass uses for its refraction and absorption path.
+#define SLUICE_FRAGMENT_MARKS
 #include "render_common.glsl"
 
 uniform int uShadows;       // 1: ray-marched sun shadows
@@ -52,6 +53,6 @@ void main() {
     vec3 radiance = albedo * (kSunColor * diffuse * shadow + hemisphereAmbient(n));
 
     float dist = length(vWorld - uEye);
-    outColor = vec4(applyHaze(radiance, dist, uHazePerM), 1.0);
+    outColor = vec4(applyHaze(applyToolMarks(radiance, vWorld), dist, uHazePerM), 1.0);
     outDistance = dist;
 }

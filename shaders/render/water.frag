@@ -5,6 +5,7 @@
 // sampled offset along the surface normal), plus sun specular. Detail: a tileable normal map scrolled
 // along the simulated velocity in two phases whose weights alternate, each phase reset while its
 // weight is zero, so the texture never stretches. Foam on fast water and thin films at the edges.
+#define SLUICE_FRAGMENT_MARKS
 #include "render_common.glsl"
 
 uniform sampler2D uDetail;          // RG: detail normal slopes, B: foam noise (tileable)
@@ -110,5 +111,5 @@ void main() {
     // Soft shoreline: over the first few centimetres the water fades into the terrain under it.
     float alpha = smoothstep(kDryDepth, 0.04, h);
     vec3 straight = texture(uTerrainColor, uv).rgb;
-    outColor = vec4(mix(straight, colour, alpha), 1.0);
+    outColor = vec4(mix(straight, applyToolMarks(colour, vWorld), alpha), 1.0);
 }
