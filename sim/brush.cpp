@@ -3,14 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-namespace sluice::sim {
+#include "sim/brush_math.hpp"
 
-namespace brushmath {
-using std::max;
-using std::min;
-using std::sqrt;
-#include "shaders/sim/brush_math.h"
-}  // namespace brushmath
+namespace sluice::sim {
 
 // The GLSL side passes the kind as an int; both must number the kinds alike.
 static_assert(int(BrushKind::Dig) == SLUICE_BRUSH_DIG && int(BrushKind::Raise) == SLUICE_BRUSH_RAISE &&

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "sim/brush_math.hpp"
+
 namespace sluice::sim {
 
 namespace pipe {
@@ -13,13 +15,6 @@ using std::min;
 using std::sqrt;
 #include "shaders/sim/pipe_math.h"
 }  // namespace pipe
-
-namespace brushmath {
-using std::max;
-using std::min;
-using std::sqrt;
-#include "shaders/sim/brush_math.h"
-}  // namespace brushmath
 
 std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) { return std::make_unique<CpuSolver>(scene); }
 

@@ -7,14 +7,9 @@
 
 #include "sim/substep_constants.hpp"
 
-namespace sluice::sim {
+#include "sim/brush_math.hpp"
 
-namespace brushmath {
-using std::max;
-using std::min;
-using std::sqrt;
-#include "shaders/sim/brush_math.h"
-}  // namespace brushmath
+namespace sluice::sim {
 
 using namespace sluice::sim::gpu;
 
