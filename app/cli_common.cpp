@@ -9,6 +9,7 @@
 #include "sim/cpu_solver.hpp"
 #include "sim/gpu_solver.hpp"
 #include "sim/scene_loader.hpp"
+#include "sim/snapshot.hpp"
 
 namespace sluice::app {
 
@@ -25,6 +26,11 @@ Result<sim::Scene> loadSceneArgument(const std::string& arg) {
             rest = rest.substr(0, colon);
         }
         return sim::builtinScene(rest, size);
+    }
+    if (sim::isSnapshotFile(arg)) {
+        auto snap = sim::readSnapshotFile(arg);
+        if (!snap) return snap.error();
+        return sim::sceneFromSnapshot(std::move(*snap));
     }
     auto loaded = sim::loadSceneFile(arg);
     if (!loaded) return loaded.error();

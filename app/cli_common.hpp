@@ -10,7 +10,8 @@
 
 namespace sluice::app {
 
-/// A scene argument: a path to a scene JSON file, or "builtin:NAME[:SIZE]" (NAME default|bench).
+/// A scene argument: a path to a scene JSON file, a snapshot (.sluice, recognised by its magic
+/// bytes: the scene then resumes the saved run), or "builtin:NAME[:SIZE]" (NAME default|bench).
 /// Loader warnings are printed to stderr.
 Result<sim::Scene> loadSceneArgument(const std::string& arg);
 

@@ -13,13 +13,33 @@
 #include "app/verbs.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/npy.hpp"
+#include "sim/snapshot.hpp"
 
 namespace sluice::app {
 
 namespace {
 const char* kUsage =
-    "usage: sluice simulate SCENE.json --steps N [--backend gpu|cpu] --out DIR [--dt SECONDS] [--quiet]\n"
-    "  SCENE may also be builtin:default[:SIZE] or builtin:bench[:SIZE]\n";
+    "usage: sluice simulate SCENE --steps N [--backend gpu|cpu] [--out DIR] [--save STATE.sluice]\n"
+    "                       [--dt SECONDS] [--quiet]\n"
+    "  SCENE is a scene .json, a snapshot .sluice (continues that run) or builtin:default|bench[:SIZE].\n"
+    "  --out writes the final fields and summary.json; --save writes a snapshot to resume from.\n";
+
+/// depth/terrain/flow_x/flow_y .npy and summary.json, swapped into `dir` only when all are written.
+Result<void> writeFields(const std::string& dir, const sim::FieldSnapshot& snap, const nlohmann::json& summary) {
+    auto out = OutputDir::begin(dir);
+    if (!out) return out.error();
+    const int W = snap.width, H = snap.height;
+    Result<void> writes[] = {
+        sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), H, W),
+        sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), H, W),
+        sim::writeNpy(out->file("flow_x.npy"), snap.flowXM3PerS.data(), H, W + 1),
+        sim::writeNpy(out->file("flow_y.npy"), snap.flowYM3PerS.data(), H + 1, W),
+        sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"),
+    };
+    for (const auto& w : writes)
+        if (!w) return w.error();
+    return out->commit();
+}
 
 bool allFinite(const std::vector<float>& v) {
     for (float x : v)
@@ -30,12 +50,14 @@ bool allFinite(const std::vector<float>& v) {
 
 int runSimulate(int argc, char** argv) {
     CliArgs args = CliArgs::parse(argc, argv, 2, {"--quiet"});
-    if (auto ok = args.check({"--steps", "--backend", "--out", "--dt", "--quiet"}); !ok) {
+    if (auto ok = args.check({"--steps", "--backend", "--out", "--save", "--dt", "--quiet"}); !ok) {
         std::cerr << "sluice simulate: " << ok.error().message << "\n" << kUsage;
         return kExitUsage;
     }
-    if (args.positional.size() != 1 || !args.has("--out") || args.get("--out")->empty()) {
-        std::cerr << "sluice simulate: need one SCENE and --out DIR\n" << kUsage;
+    const bool wantOut = args.has("--out"), wantSave = args.has("--save");
+    if (args.positional.size() != 1 || (!wantOut && !wantSave) || (wantOut && args.get("--out")->empty()) ||
+        (wantSave && args.get("--save")->empty())) {
+        std::cerr << "sluice simulate: need one SCENE and --out DIR and/or --save FILE\n" << kUsage;
         return kExitUsage;
     }
     auto steps = args.integer("--steps", 100, 0, 1000000000LL);
@@ -69,9 +91,14 @@ int runSimulate(int argc, char** argv) {
         return kExitNoGpu;
     }
     sim::Solver& solver = *backend->solver;
+    if (dtOverride > 0) {  // a snapshot brings its own parameters; --dt still wins
+        sim::SimParams p = solver.params();
+        p.dtSeconds = dtOverride;
+        solver.setParams(p);
+    }
 
     const auto t0 = std::chrono::steady_clock::now();
-    for (long long i = 0; i < *steps; ++i) solver.step(scene->params.dtSeconds);
+    for (long long i = 0; i < *steps; ++i) solver.step(solver.params().dtSeconds);
     // The Courant readback waits for the last step, so the loop time is the simulation's own.
     const float courant = *steps > 0 ? solver.lastCourant() : 0.0f;
     const double stepSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -111,27 +138,18 @@ int runSimulate(int argc, char** argv) {
         {"ms_per_step", *steps > 0 ? 1000.0 * stepSeconds / double(*steps) : 0.0},
     };
 
-    auto out = OutputDir::begin(*args.get("--out"));
-    if (!out) {
-        std::cerr << "error: " << out.error().message << "\n";
-        return kExitWriteFailed;
-    }
-    const int W = snap.width, H = snap.height;
-    Result<void> writes[] = {
-        sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), H, W),
-        sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), H, W),
-        sim::writeNpy(out->file("flow_x.npy"), snap.flowXM3PerS.data(), H, W + 1),
-        sim::writeNpy(out->file("flow_y.npy"), snap.flowYM3PerS.data(), H + 1, W),
-        sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"),
-    };
-    for (const auto& w : writes)
-        if (!w) {
+    if (wantSave) {
+        sim::Snapshot state{scene->name, solver.saveState(), scene->camera};
+        if (auto w = sim::writeSnapshotFile(*args.get("--save"), state); !w) {
             std::cerr << "error: " << w.error().message << "\n";
             return kExitWriteFailed;
         }
-    if (auto c = out->commit(); !c) {
-        std::cerr << "error: " << c.error().message << "\n";
-        return kExitWriteFailed;
+    }
+    if (wantOut) {
+        if (auto w = writeFields(*args.get("--out"), snap, summary); !w) {
+            std::cerr << "error: " << w.error().message << "\n";
+            return kExitWriteFailed;
+        }
     }
     if (!args.has("--quiet")) {
         std::cout << scene->name << ": " << solver.counters().steps << " steps (" << solver.counters().substeps

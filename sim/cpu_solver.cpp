@@ -16,7 +16,15 @@ using std::sqrt;
 #include "shaders/sim/pipe_math.h"
 }  // namespace pipe
 
-std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) { return std::make_unique<CpuSolver>(scene); }
+std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) {
+    auto solver = std::make_unique<CpuSolver>(scene);
+    // A scene made from a snapshot has arrays of its own grid, so restoring cannot fail on size.
+    if (scene.resume) {
+        [[maybe_unused]] auto ok = solver->restoreState(*scene.resume);
+        assert(ok);
+    }
+    return solver;
+}
 
 CpuSolver::CpuSolver(const Scene& scene)
     : Solver(scene), b_(scene.terrainM), h_(scene.depthM),
@@ -225,6 +233,18 @@ void CpuSolver::applyBrush(const BrushStroke& s) {
 void CpuSolver::setTerrain(const std::vector<float>& terrainM) {
     assert(terrainM.size() == b_.size());
     b_ = terrainM;
+}
+
+void CpuSolver::restoreFields(const FieldSnapshot& f) {
+    b_ = f.terrainM;
+    h_ = f.depthM;
+    qx_ = f.flowXM3PerS;  // between substeps the CPU solver holds effective flows, as saved
+    qy_ = f.flowYM3PerS;
+}
+
+void CpuSolver::restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) {
+    addedM3_ = slots.size() == 2 ? slots[0] : addedM3;
+    removedM3_ = slots.size() == 2 ? slots[1] : removedM3;
 }
 
 FieldSnapshot CpuSolver::download() {

@@ -26,6 +26,11 @@ protected:
         removedM3 = removedM3_;
     }
 
+    void restoreFields(const FieldSnapshot& field) override;
+    std::vector<double> ledgerSlots() override { return {addedM3_, removedM3_}; }
+    void restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) override;
+    void restoreMaxSpeed(float speed) override { maxSpeed_ = speed; }
+
 private:
     void updateFlows(const SubstepConstants& c);
     void updateDepths(const SubstepConstants& c);

@@ -22,6 +22,9 @@ Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene) {
     auto solver = std::unique_ptr<GpuSolver>(new GpuSolver(scene));
     auto r = solver->init(scene);
     if (!r) return r.error();
+    if (scene.resume) {
+        if (auto ok = solver->restoreState(*scene.resume); !ok) return ok.error();
+    }
     return solver;
 }
 
@@ -240,6 +243,43 @@ void GpuSolver::setTerrain(const std::vector<float>& terrainM) {
     assert(terrainM.size() == std::size_t(width_) * std::size_t(height_));
     // Ordered after earlier dispatches by GL; later dispatches see the new bed.
     terrain_.upload(terrainM.data(), terrainM.size() * sizeof(float));
+}
+
+void GpuSolver::restoreFields(const FieldSnapshot& f) {
+    const std::size_t cells = std::size_t(width_) * std::size_t(height_);
+    terrain_.upload(f.terrainM.data(), cells * 4);
+    current_ = 0;
+    depth_[0].upload(f.depthM.data(), cells * 4);
+    depth_[1].upload(f.depthM.data(), cells * 4);
+    // Saved flows are the effective ones; with every limit at 1 the next flux pass reproduces them
+    // exactly (q * 1 == q), so the run continues as if never interrupted.
+    flowX_.upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
+    flowY_.upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
+    limit_.fill32(0x3f800000u);  // 1.0f
+}
+
+std::vector<double> GpuSolver::ledgerSlots() {
+    std::vector<double> slots(ledger_.bytes() / sizeof(double));
+    ledger_.download(slots.data(), ledger_.bytes());
+    return slots;
+}
+
+void GpuSolver::restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) {
+    if (slots.size() * sizeof(double) == ledger_.bytes()) {
+        ledger_.upload(slots.data(), ledger_.bytes());
+        return;
+    }
+    // Another backend's (or grid's) layout: put the totals in the first slot pair.
+    std::vector<double> fresh(ledger_.bytes() / sizeof(double), 0.0);
+    fresh[0] = addedM3;
+    fresh[1] = removedM3;
+    ledger_.upload(fresh.data(), ledger_.bytes());
+}
+
+void GpuSolver::restoreMaxSpeed(float speed) {
+    GpuStats stats{};
+    std::memcpy(&stats.maxSpeedBits, &speed, sizeof(speed));
+    stats_.upload(&stats, sizeof(stats));
 }
 
 FieldSnapshot GpuSolver::download() {

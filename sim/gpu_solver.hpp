@@ -48,6 +48,10 @@ protected:
     float peekMaxSpeed() override;
     void resetMaxSpeed() override;
     void addedRemoved(double& addedM3, double& removedM3) override;
+    void restoreFields(const FieldSnapshot& field) override;
+    std::vector<double> ledgerSlots() override;
+    void restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) override;
+    void restoreMaxSpeed(float speed) override;
 
 private:
     explicit GpuSolver(const Scene& scene) : Solver(scene) {}

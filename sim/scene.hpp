@@ -1,5 +1,7 @@
 #pragma once
 // A scene: everything needed to start a simulation. Produced by the scene loader or the built-in scenes.
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -7,6 +9,16 @@
 #include "sim/params.hpp"
 
 namespace sluice::sim {
+
+struct SolverState;  // sim/solver.hpp
+
+/// Where the viewer's orbit camera looks from (render::Camera's fields, kept here so that sim stays
+/// free of the renderer): target point (world metres), yaw around +z (0 = north), pitch down from
+/// the horizon, distance (metres).
+struct ViewPose {
+    float targetM[3] = {0, 0, 0};
+    float yawRad = 0, pitchRad = 0, distanceM = 0;
+};
 
 /// Initial world. Arrays are row-major, index y * width + x, y pointing "north".
 struct Scene {
@@ -19,6 +31,10 @@ struct Scene {
     Boundaries boundary;
     std::vector<Emitter> sources;
     std::vector<Emitter> drains;
+    /// Set when the scene comes from a snapshot (sim/snapshot.hpp): solvers made from this scene
+    /// continue from this state (counters, flows, ledger), not from rest.
+    std::shared_ptr<const SolverState> resume;
+    std::optional<ViewPose> camera;  ///< the saved view, if any
 
     std::size_t cellCount() const { return std::size_t(width) * std::size_t(height); }
 };

@@ -58,6 +58,8 @@ public:
     }
 
     SceneLoadOutput load(std::string_view text);
+    /// Only params/boundary/sources/drains, for a grid of known size (snapshots, presets, logs).
+    SceneLoadOutput loadSettings(const json& root, int width, int height);
 
 private:
     // ---- messages ----
@@ -184,6 +186,18 @@ private:
     std::optional<long long> gridWidth_, gridHeight_;  // as written in "grid", before the terrain decides
     bool gridPresent_ = false;
 };
+
+SceneLoadOutput Loader::loadSettings(const json& root, int width, int height) {
+    if (!root.is_object()) fail("", std::string("expected a JSON object, got ") + root.type_name());
+    checkKeys(root, "", {"params", "boundary", "sources", "drains"});
+    scene_.width = width;
+    scene_.height = height;
+    parseParams(find(root, "params"));
+    parseBoundary(find(root, "boundary"));
+    scene_.sources = parseEmitters(find(root, "sources"), "sources");
+    scene_.drains = parseEmitters(find(root, "drains"), "drains");
+    return SceneLoadOutput{std::move(scene_), std::move(warnings_)};
+}
 
 SceneLoadOutput Loader::load(std::string_view text) {
     json root;
@@ -472,6 +486,18 @@ Result<SceneLoadOutput> parseSceneJson(std::string_view text, const std::filesys
         return Error{file + ": " + e.what()};
     } catch (const std::exception& e) {
         return Error{file + ": cannot load scene: " + e.what()};
+    }
+}
+
+Result<SceneLoadOutput> parseSettingsJson(const nlohmann::json& settings, const std::string& where, int width,
+                                          int height) {
+    try {
+        Loader loader(where, {});
+        return loader.loadSettings(settings, width, height);
+    } catch (const LoadFailure& f) {
+        return Error{f.message};
+    } catch (const std::exception& e) {
+        return Error{where + ": " + e.what()};
     }
 }
 

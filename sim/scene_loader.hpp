@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "sim/result.hpp"
 #include "sim/scene.hpp"
 
@@ -31,5 +33,11 @@ Result<SceneLoadOutput> loadSceneFile(const std::filesystem::path& path);
 /// default scene name); relative file paths inside the scene are resolved against `baseDir`. Never throws.
 Result<SceneLoadOutput> parseSceneJson(std::string_view text, const std::filesystem::path& fileForMessages,
                                        const std::filesystem::path& baseDir);
+
+/// Validates the settings keys of a scene (params, boundary, sources, drains: the output of
+/// sim/scene_json.hpp's settingsToJson) for a grid of the given size, with the scene loader's rules
+/// and messages ("<where>: params.dt: must be ..."). The returned scene has only those fields set.
+Result<SceneLoadOutput> parseSettingsJson(const nlohmann::json& settings, const std::string& where, int width,
+                                          int height);
 
 }  // namespace sluice::sim

@@ -60,4 +60,46 @@ Ledger Solver::ledger() {
     return l;
 }
 
+SolverState Solver::saveState() {
+    SolverState s;
+    s.backend = backendName();
+    s.field = download();
+    s.params = params_;
+    s.boundary = boundary_;
+    s.sources = sources_;
+    s.drains = drains_;
+    s.counters = counters_;
+    s.initialVolumeM3 = initialVolumeM3_;
+    addedRemoved(s.addedM3, s.removedM3);
+    s.maxSpeedMPerS = peekMaxSpeed();
+    s.initialSpeedEstimate = initialSpeedEstimate_;
+    s.ledgerSlots = ledgerSlots();
+    return s;
+}
+
+Result<void> Solver::restoreState(const SolverState& s) {
+    const FieldSnapshot& f = s.field;
+    const std::size_t W = std::size_t(width_), H = std::size_t(height_);
+    if (f.width != width_ || f.height != height_)
+        return Error{"state is " + std::to_string(f.width) + "x" + std::to_string(f.height) + ", the solver " +
+                     std::to_string(width_) + "x" + std::to_string(height_)};
+    if (f.terrainM.size() != W * H || f.depthM.size() != W * H || f.flowXM3PerS.size() != (W + 1) * H ||
+        f.flowYM3PerS.size() != W * (H + 1))
+        return Error{"state arrays do not match its grid size"};
+    if (f.cellSizeM != cellSizeM_)
+        return Error{"state has cell size " + std::to_string(f.cellSizeM) + " m, the solver " +
+                     std::to_string(cellSizeM_) + " m"};
+    restoreFields(f);
+    params_ = s.params;
+    boundary_ = s.boundary;
+    sources_ = s.sources;
+    drains_ = s.drains;
+    counters_ = s.counters;
+    initialVolumeM3_ = s.initialVolumeM3;
+    initialSpeedEstimate_ = s.initialSpeedEstimate;
+    restoreLedger(s.addedM3, s.removedM3, s.backend == backendName() ? s.ledgerSlots : std::vector<double>{});
+    restoreMaxSpeed(s.maxSpeedMPerS);
+    return {};
+}
+
 }  // namespace sluice::sim

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/brush.hpp"
+#include "sim/result.hpp"
 #include "sim/scene.hpp"
 
 namespace sluice::sim {
@@ -46,6 +47,24 @@ struct RunCounters {
     float maxCourant = 0;        ///< over all completed steps: max speed * dt_sub / dx
 };
 
+/// Everything a solver needs to continue a run exactly: the physical state (portable between backends)
+/// plus the run's counters, ledger and the speed estimate that decides the next step's substeps.
+/// Restoring it on the backend that saved it continues bit-identically to an uninterrupted run.
+struct SolverState {
+    std::string backend;        ///< "cpu" or "gpu": who saved it (ledgerSlots are that backend's layout)
+    FieldSnapshot field;        ///< terrain, depth and effective flows
+    SimParams params;
+    Boundaries boundary;
+    std::vector<Emitter> sources, drains;
+    RunCounters counters;
+    double initialVolumeM3 = 0, addedM3 = 0, removedM3 = 0;
+    float maxSpeedMPerS = 0;          ///< measured since the last step began; decides the next substeps
+    float initialSpeedEstimate = 0;   ///< used by the first step only
+    /// The backend's own ledger accumulators (GPU: one added/removed pair per work group), so that
+    /// sums continue in the same order; empty or of another size: the totals above are used instead.
+    std::vector<double> ledgerSlots;
+};
+
 /// Number of equal substeps that keep dt/n * maxSpeed / dx <= courant, clamped to [1, maxSubsteps].
 int substepsFor(float dtSeconds, float maxSpeedMPerS, float cellSizeM, float courant, int maxSubsteps);
 
@@ -79,6 +98,11 @@ public:
     /// Volume plus the cumulative added/removed amounts.
     Ledger ledger();
 
+    /// The whole state (downloads on the GPU).
+    SolverState saveState();
+    /// Replaces the whole state between steps. The grid size must match; errors say what differs.
+    Result<void> restoreState(const SolverState& state);
+
     const RunCounters& counters() const { return counters_; }
     const SimParams& params() const { return params_; }
     /// New parameters take effect at the next step (validated by the caller).
@@ -106,6 +130,12 @@ protected:
     /// Cumulative added / removed volume (m^3).
     virtual void addedRemoved(double& addedM3, double& removedM3) = 0;
     void setInitialVolume(double v) { initialVolumeM3_ = v; }
+    /// restoreState() hooks: fields (effective flows; the backend resets its limiter state to
+    /// "already limited"), ledger accumulators and the max-speed register.
+    virtual void restoreFields(const FieldSnapshot& field) = 0;
+    virtual std::vector<double> ledgerSlots() = 0;
+    virtual void restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) = 0;
+    virtual void restoreMaxSpeed(float speed) = 0;
 
     SimParams params_;
     Boundaries boundary_;

@@ -1,0 +1,56 @@
+#include "sim/scene_json.hpp"
+
+namespace sluice::sim {
+
+using nlohmann::json;
+
+json paramsToJson(const SimParams& p) {
+    // Floats widen to double exactly; nlohmann writes doubles in round-trip form.
+    return json{{"dt", p.dtSeconds},
+                {"gravity", p.gravity},
+                {"friction", p.friction},
+                {"viscosity", p.viscosity},
+                {"rain", p.rainMPerS},
+                {"evaporation", p.evaporationMPerS},
+                {"courant", p.courantTarget},
+                {"max_substeps", p.maxSubsteps}};
+}
+
+namespace {
+json sideToJson(const BoundarySide& s) {
+    if (s.kind == BoundaryKind::Inflow) return json{{"type", "inflow"}, {"discharge", s.dischargeM2PerS}};
+    return toString(s.kind);
+}
+}  // namespace
+
+json boundaryToJson(const Boundaries& b) {
+    return json{{"west", sideToJson(b.west)},
+                {"east", sideToJson(b.east)},
+                {"south", sideToJson(b.south)},
+                {"north", sideToJson(b.north)}};
+}
+
+json emittersToJson(const std::vector<Emitter>& list) {
+    json out = json::array();
+    for (const Emitter& e : list) {
+        json j{{"x", e.x}, {"y", e.y}, {"radius", e.radiusCells}, {"enabled", e.enabled}};
+        if (e.mode == EmitterMode::Rate) {
+            j["rate"] = e.rateM3PerS;
+        } else {
+            j["level"] = e.levelM;
+            j["max_rate"] = e.maxRateM3PerS;
+        }
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+json settingsToJson(const SimParams& p, const Boundaries& b, const std::vector<Emitter>& sources,
+                    const std::vector<Emitter>& drains) {
+    return json{{"params", paramsToJson(p)},
+                {"boundary", boundaryToJson(b)},
+                {"sources", emittersToJson(sources)},
+                {"drains", emittersToJson(drains)}};
+}
+
+}  // namespace sluice::sim

@@ -1,0 +1,56 @@
+#pragma once
+// Snapshot files (.sluice): the whole state of a run (terrain, depth, flows, parameters, boundaries,
+// sources, drains, counters, ledger, camera) in one versioned, checksummed file. Loading one and
+// stepping on the backend that saved it continues bit-identically to an uninterrupted run.
+//
+// Layout (little-endian):
+//   0  char[8]  magic "SLUICESN"
+//   8  u32      format version (kSnapshotVersion)
+//   12 u32      length J of the JSON header
+//   16 u64      length P of the payload (JSON header + array data) = file size - 32
+//   24 u32      CRC-32 of the payload
+//   28 u32      CRC-32 of bytes 0..27
+//   32 JSON header (UTF-8, J bytes): name, grid, settings (scene format), run counters, ledger,
+//      camera, and the array table [{name, dtype "f4"|"f8", count, offset}] (offsets from the end
+//      of the JSON header)
+//   32+J array data
+// A file that is truncated, has a flipped byte, an unknown version or inconsistent contents is
+// rejected as a whole with a message naming the file; nothing is ever half-loaded.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "sim/result.hpp"
+#include "sim/scene.hpp"
+#include "sim/solver.hpp"
+
+namespace sluice::sim {
+
+inline constexpr std::uint32_t kSnapshotVersion = 1;
+inline constexpr std::size_t kSnapshotHeaderBytes = 32;
+
+struct Snapshot {
+    std::string name;                ///< scene name, for titles
+    SolverState state;
+    std::optional<ViewPose> camera;
+};
+
+std::vector<std::byte> encodeSnapshot(const Snapshot& snapshot);
+/// `file` prefixes every message.
+Result<Snapshot> decodeSnapshot(std::span<const std::byte> bytes, const std::string& file);
+
+/// Atomic write (temp file + rename): a failed save leaves the previous file as it was.
+Result<void> writeSnapshotFile(const std::filesystem::path& path, const Snapshot& snapshot);
+Result<Snapshot> readSnapshotFile(const std::filesystem::path& path);
+
+/// True when the file starts with the snapshot magic (scene arguments may be either kind).
+bool isSnapshotFile(const std::filesystem::path& path);
+
+/// A scene that starts where the snapshot stands: its arrays, settings, camera, and `resume` set so
+/// that solvers made from it restore the counters, flows and ledger too.
+Scene sceneFromSnapshot(Snapshot snapshot);
+
+}  // namespace sluice::sim
