@@ -247,6 +247,22 @@ void CpuSolver::restoreLedger(double addedM3, double removedM3, const std::vecto
     removedM3_ = slots.size() == 2 ? slots[1] : removedM3;
 }
 
+void CpuSolver::readRegion(Field field, const CellBox& box, float* out) {
+    const std::vector<float>& src = field == Field::Terrain ? b_ : h_;
+    for (int r = 0; r < box.h; ++r) {
+        const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
+        std::copy_n(src.begin() + std::ptrdiff_t(row), box.w, out + std::size_t(r) * std::size_t(box.w));
+    }
+}
+
+void CpuSolver::storeRegion(Field field, const CellBox& box, const float* values) {
+    std::vector<float>& dst = field == Field::Terrain ? b_ : h_;
+    for (int r = 0; r < box.h; ++r) {
+        const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
+        std::copy_n(values + std::size_t(r) * std::size_t(box.w), box.w, dst.begin() + std::ptrdiff_t(row));
+    }
+}
+
 FieldSnapshot CpuSolver::download() {
     FieldSnapshot s;
     s.width = width_;

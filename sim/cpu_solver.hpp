@@ -16,6 +16,7 @@ public:
     DepthStats depthStats() override;
     /// Plain loops over the stroke's box; smooth reads a copy of the box so cell order does not matter.
     void applyBrush(const BrushStroke& stroke) override;
+    void readRegion(Field field, const CellBox& box, float* out) override;
 
 protected:
     void substep(float dtSubSeconds) override;
@@ -30,6 +31,11 @@ protected:
     std::vector<double> ledgerSlots() override { return {addedM3_, removedM3_}; }
     void restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) override;
     void restoreMaxSpeed(float speed) override { maxSpeed_ = speed; }
+    void storeRegion(Field field, const CellBox& box, const float* values) override;
+    void bookLedger(double addedM3, double removedM3) override {
+        addedM3_ += addedM3;
+        removedM3_ += removedM3;
+    }
 
 private:
     void updateFlows(const SubstepConstants& c);

@@ -282,6 +282,31 @@ void GpuSolver::restoreMaxSpeed(float speed) {
     stats_.upload(&stats, sizeof(stats));
 }
 
+void GpuSolver::readRegion(Field field, const CellBox& box, float* out) {
+    const gl::Buffer& src = field == Field::Terrain ? terrain_ : depth_[current_];
+    // One read per row; edits are small and rare (undo/redo), so simplicity wins over a gather pass.
+    for (int r = 0; r < box.h; ++r) {
+        const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
+        src.download(out + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
+    }
+}
+
+void GpuSolver::storeRegion(Field field, const CellBox& box, const float* values) {
+    gl::Buffer& dst = field == Field::Terrain ? terrain_ : depth_[current_];
+    for (int r = 0; r < box.h; ++r) {
+        const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
+        dst.upload(values + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
+    }
+}
+
+void GpuSolver::bookLedger(double addedM3, double removedM3) {
+    double slot[2];
+    ledger_.download(slot, sizeof(slot));
+    slot[0] += addedM3;
+    slot[1] += removedM3;
+    ledger_.upload(slot, sizeof(slot));
+}
+
 FieldSnapshot GpuSolver::download() {
     FieldSnapshot s;
     const std::size_t W = std::size_t(width_), H = std::size_t(height_);

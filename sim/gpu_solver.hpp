@@ -26,6 +26,7 @@ public:
     /// shaders/sim/brush.comp over the depth pass's work groups that intersect the stroke's box
     /// (water brushes book into those groups' ledger slots); smooth takes a second dispatch.
     void applyBrush(const BrushStroke& stroke) override;
+    void readRegion(Field field, const CellBox& box, float* out) override;
 
     /// Bytes of GPU memory the simulation state takes per cell (buffers only).
     double bytesPerCell() const;
@@ -52,6 +53,8 @@ protected:
     std::vector<double> ledgerSlots() override;
     void restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) override;
     void restoreMaxSpeed(float speed) override;
+    void storeRegion(Field field, const CellBox& box, const float* values) override;
+    void bookLedger(double addedM3, double removedM3) override;
 
 private:
     explicit GpuSolver(const Scene& scene) : Solver(scene) {}

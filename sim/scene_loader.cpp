@@ -59,7 +59,7 @@ public:
 
     SceneLoadOutput load(std::string_view text);
     /// Only params/boundary/sources/drains, for a grid of known size (snapshots, presets, logs).
-    SceneLoadOutput loadSettings(const json& root, int width, int height);
+    SceneLoadOutput loadSettings(const json& root, int width, int height, const Scene* base);
 
 private:
     // ---- messages ----
@@ -187,15 +187,21 @@ private:
     bool gridPresent_ = false;
 };
 
-SceneLoadOutput Loader::loadSettings(const json& root, int width, int height) {
+SceneLoadOutput Loader::loadSettings(const json& root, int width, int height, const Scene* base) {
     if (!root.is_object()) fail("", std::string("expected a JSON object, got ") + root.type_name());
     checkKeys(root, "", {"params", "boundary", "sources", "drains"});
     scene_.width = width;
     scene_.height = height;
+    if (base) {
+        scene_.params = base->params;
+        scene_.boundary = base->boundary;
+        scene_.sources = base->sources;
+        scene_.drains = base->drains;
+    }
     parseParams(find(root, "params"));
     parseBoundary(find(root, "boundary"));
-    scene_.sources = parseEmitters(find(root, "sources"), "sources");
-    scene_.drains = parseEmitters(find(root, "drains"), "drains");
+    if (const json* v = find(root, "sources")) scene_.sources = parseEmitters(v, "sources");
+    if (const json* v = find(root, "drains")) scene_.drains = parseEmitters(v, "drains");
     return SceneLoadOutput{std::move(scene_), std::move(warnings_)};
 }
 
@@ -490,10 +496,10 @@ Result<SceneLoadOutput> parseSceneJson(std::string_view text, const std::filesys
 }
 
 Result<SceneLoadOutput> parseSettingsJson(const nlohmann::json& settings, const std::string& where, int width,
-                                          int height) {
+                                          int height, const Scene* base) {
     try {
         Loader loader(where, {});
-        return loader.loadSettings(settings, width, height);
+        return loader.loadSettings(settings, width, height, base);
     } catch (const LoadFailure& f) {
         return Error{f.message};
     } catch (const std::exception& e) {

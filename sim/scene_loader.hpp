@@ -36,8 +36,10 @@ Result<SceneLoadOutput> parseSceneJson(std::string_view text, const std::filesys
 
 /// Validates the settings keys of a scene (params, boundary, sources, drains: the output of
 /// sim/scene_json.hpp's settingsToJson) for a grid of the given size, with the scene loader's rules
-/// and messages ("<where>: params.dt: must be ..."). The returned scene has only those fields set.
+/// and messages ("<where>: params.dt: must be ..."). The returned scene has only those fields set:
+/// from `base` where the JSON leaves them out (a partial "params" merges onto base's values), from
+/// the defaults when there is no base.
 Result<SceneLoadOutput> parseSettingsJson(const nlohmann::json& settings, const std::string& where, int width,
-                                          int height);
+                                          int height, const Scene* base = nullptr);
 
 }  // namespace sluice::sim

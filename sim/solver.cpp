@@ -60,6 +60,20 @@ Ledger Solver::ledger() {
     return l;
 }
 
+void Solver::writeRegion(Field field, const CellBox& box, const float* values) {
+    if (box.cellCount() == 0) return;
+    if (field == Field::Depth) {
+        std::vector<float> old(box.cellCount());
+        readRegion(Field::Depth, box, old.data());
+        double delta = 0;  // fixed summation order: replays book bit-identical amounts
+        for (std::size_t i = 0; i < old.size(); ++i) delta += double(values[i]) - double(old[i]);
+        delta *= double(cellSizeM_) * double(cellSizeM_);
+        if (delta > 0) bookLedger(delta, 0.0);
+        if (delta < 0) bookLedger(0.0, -delta);
+    }
+    storeRegion(field, box, values);
+}
+
 SolverState Solver::saveState() {
     SolverState s;
     s.backend = backendName();

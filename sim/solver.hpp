@@ -65,6 +65,12 @@ struct SolverState {
     std::vector<double> ledgerSlots;
 };
 
+/// A rectangle of cells [x0, x0 + w) x [y0, y0 + h), inside the grid.
+struct CellBox {
+    int x0 = 0, y0 = 0, w = 0, h = 0;
+    std::size_t cellCount() const { return std::size_t(w) * std::size_t(h); }
+};
+
 /// Number of equal substeps that keep dt/n * maxSpeed / dx <= courant, clamped to [1, maxSubsteps].
 int substepsFor(float dtSeconds, float maxSpeedMPerS, float cellSizeM, float courant, int maxSubsteps);
 
@@ -97,6 +103,14 @@ public:
     virtual void applyBrush(const BrushStroke& stroke) = 0;
     /// Volume plus the cumulative added/removed amounts.
     Ledger ledger();
+
+    /// Copies the bed or the depth of `box` (row-major, box.w per row) out of / into the solver
+    /// between steps (undo and redo of edits). Writing depth books the change of volume in the
+    /// ledger (net growth as added, net loss as removed), so the residual stays ~0; writing the bed
+    /// keeps the volume exactly. Flows are untouched, as with brushes.
+    enum class Field { Terrain, Depth };
+    virtual void readRegion(Field field, const CellBox& box, float* out) = 0;
+    void writeRegion(Field field, const CellBox& box, const float* values);
 
     /// The whole state (downloads on the GPU).
     SolverState saveState();
@@ -136,6 +150,9 @@ protected:
     virtual std::vector<double> ledgerSlots() = 0;
     virtual void restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) = 0;
     virtual void restoreMaxSpeed(float speed) = 0;
+    /// writeRegion() hooks: store the values; add to the cumulative ledger amounts.
+    virtual void storeRegion(Field field, const CellBox& box, const float* values) = 0;
+    virtual void bookLedger(double addedM3, double removedM3) = 0;
 
     SimParams params_;
     Boundaries boundary_;

@@ -1,0 +1,58 @@
+#pragma once
+// Commands: every change a user (or a timeline, or a replayed log) makes to a running world. They are
+// applied between steps by sim::Session, which makes them undoable and logs them with the step number
+// at which they happened, so that a replay reaches the same state bit for bit.
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "sim/brush.hpp"
+#include "sim/emitter.hpp"
+#include "sim/params.hpp"
+#include "sim/result.hpp"
+
+namespace sluice::sim {
+
+/// One application of a brush (the viewer sends one per frame while dragging).
+struct ApplyBrush {
+    BrushStroke stroke;
+};
+/// New physical parameters (all of them; merge partial changes before).
+struct SetParams {
+    SimParams params;
+};
+/// New source and drain lists.
+struct SetEmitters {
+    std::vector<Emitter> sources, drains;
+};
+struct SetBoundaries {
+    Boundaries boundary;
+};
+/// A whole new bed (heightmap import), width * height metres; the water depth is kept.
+struct ReplaceTerrain {
+    std::vector<float> terrainM;
+};
+/// Back to the session's starting state, keeping the current parameters, emitters and boundaries.
+struct ResetRun {};
+
+using Command = std::variant<ApplyBrush, SetParams, SetEmitters, SetBoundaries, ReplaceTerrain, ResetRun>;
+
+/// Short label for menus and messages ("dig", "parameters", "sources and drains", ...).
+std::string describe(const Command& c);
+
+/// {"type": "brush"|"params"|"emitters"|"boundary"|"terrain"|"reset", ...}: brush fields kind, x, y,
+/// radius, strength, falloff, target, dt; the others in scene-format JSON (docs/SCENE_FORMAT.md).
+/// ReplaceTerrain writes {"type": "terrain", "npy": terrainFile} and leaves the array to the caller.
+nlohmann::json commandToJson(const Command& c, const std::string& terrainFile = "");
+
+/// Parses commandToJson's output, validated like a scene file for a width x height grid. Terrain
+/// commands come back with an empty array: the caller loads the "npy" file. `where` prefixes errors.
+Result<Command> commandFromJson(const nlohmann::json& j, const std::string& where, int width, int height);
+
+const char* toString(BrushKind kind);
+/// "dig", "raise", "smooth", "flatten", "add-water", "remove-water"; false if unknown.
+bool brushKindFromString(const std::string& name, BrushKind& kind);
+
+}  // namespace sluice::sim

@@ -1,0 +1,173 @@
+#include "sim/session.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+#include "sim/brush_math.hpp"
+
+namespace sluice::sim {
+
+Session::Session(std::unique_ptr<Solver> solver, UndoLimits limits)
+    : solver_(std::move(solver)), start_(solver_->saveState()), limits_(limits) {
+    tilesX_ = (solver_->width() + kTile - 1) / kTile;
+    tilesY_ = (solver_->height() + kTile - 1) / kTile;
+}
+
+CellBox Session::tileBox(std::size_t index) const {
+    const int tx = int(index % std::size_t(tilesX_)), ty = int(index / std::size_t(tilesX_));
+    CellBox b{tx * kTile, ty * kTile, kTile, kTile};
+    b.w = std::min(kTile, solver_->width() - b.x0);
+    b.h = std::min(kTile, solver_->height() - b.y0);
+    return b;
+}
+
+std::size_t Session::captureTiles(TileEdit& edit, int x0, int y0, int x1, int y1) {
+    std::size_t added = 0;
+    if (x1 <= x0 || y1 <= y0) return 0;
+    for (int ty = y0 / kTile; ty <= (y1 - 1) / kTile; ++ty)
+        for (int tx = x0 / kTile; tx <= (x1 - 1) / kTile; ++tx) {
+            const std::size_t index = std::size_t(ty) * std::size_t(tilesX_) + std::size_t(tx);
+            if (edit.tiles.count(index)) continue;
+            const CellBox box = tileBox(index);
+            std::vector<float> values(box.cellCount());
+            solver_->readRegion(edit.field, box, values.data());
+            added += values.size() * sizeof(float);
+            edit.tiles.emplace(index, std::move(values));
+        }
+    return added;
+}
+
+Session::SettingsEdit Session::currentSettings() const {
+    return SettingsEdit{solver_->params(), solver_->boundaries(), solver_->sources(), solver_->drains()};
+}
+
+std::size_t Session::bytesOf(const Entry& e) {
+    if (const auto* t = std::get_if<TileEdit>(&e.other)) {
+        std::size_t b = 0;
+        for (const auto& [i, v] : t->tiles) b += v.size() * sizeof(float) + 64;
+        return b;
+    }
+    if (const auto* s = std::get_if<StateEdit>(&e.other)) {
+        const FieldSnapshot& f = s->state.field;
+        return (f.terrainM.size() + f.depthM.size() + f.flowXM3PerS.size() + f.flowYM3PerS.size()) * sizeof(float) +
+               s->state.ledgerSlots.size() * sizeof(double);
+    }
+    return sizeof(SettingsEdit);
+}
+
+void Session::apply(const Command& c, bool mergeWithLast) {
+    log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Apply, c});
+    for (const Entry& e : redo_) bytes_ -= e.bytes;
+    redo_.clear();
+    const int kind = int(c.index());
+    Entry* top = (mergeWithLast && !undo_.empty() && undo_.back().kind == kind) ? &undo_.back() : nullptr;
+
+    if (const auto* b = std::get_if<ApplyBrush>(&c)) {
+        const BrushStroke& s = b->stroke;
+        const bool water = s.kind == BrushKind::AddWater || s.kind == BrushKind::RemoveWater;
+        const Solver::Field field = water ? Solver::Field::Depth : Solver::Field::Terrain;
+        auto* tiles = top ? std::get_if<TileEdit>(&top->other) : nullptr;
+        if (tiles && tiles->field != field) tiles = nullptr;
+        const auto box = brushmath::brushBox(s.x, s.y, s.radiusCells, solver_->width(), solver_->height());
+        if (tiles) {
+            const std::size_t more = captureTiles(*tiles, box.x0, box.y0, box.x1, box.y1);
+            top->bytes += more;
+            bytes_ += more;
+        } else {
+            TileEdit edit{field, {}};
+            captureTiles(edit, box.x0, box.y0, box.x1, box.y1);
+            push(Entry{describe(c), std::move(edit), 0, kind});
+        }
+        solver_->applyBrush(s);
+        trim();
+        return;
+    }
+    if (const auto* t = std::get_if<ReplaceTerrain>(&c)) {
+        assert(t->terrainM.size() == std::size_t(solver_->width()) * std::size_t(solver_->height()));
+        TileEdit edit{Solver::Field::Terrain, {}};
+        captureTiles(edit, 0, 0, solver_->width(), solver_->height());
+        push(Entry{describe(c), std::move(edit), 0, kind});
+        solver_->setTerrain(t->terrainM);
+        trim();
+        return;
+    }
+    if (std::holds_alternative<ResetRun>(c)) {
+        push(Entry{describe(c), StateEdit{solver_->saveState()}, 0, kind});
+        SolverState fresh = start_;
+        fresh.params = solver_->params();
+        fresh.boundary = solver_->boundaries();
+        fresh.sources = solver_->sources();
+        fresh.drains = solver_->drains();
+        [[maybe_unused]] auto ok = solver_->restoreState(fresh);
+        assert(ok);
+        trim();
+        return;
+    }
+    // Settings: the entry keeps the values from before the gesture began.
+    if (!top) push(Entry{describe(c), currentSettings(), 0, kind});
+    if (const auto* p = std::get_if<SetParams>(&c)) solver_->setParams(p->params);
+    if (const auto* e = std::get_if<SetEmitters>(&c)) solver_->setEmitters(e->sources, e->drains);
+    if (const auto* b = std::get_if<SetBoundaries>(&c)) solver_->setBoundaries(b->boundary);
+    trim();
+}
+
+void Session::step() { solver_->step(solver_->params().dtSeconds); }
+
+void Session::swapWithWorld(Entry& e) {
+    if (auto* t = std::get_if<TileEdit>(&e.other)) {
+        std::vector<float> now;
+        for (auto& [index, values] : t->tiles) {
+            const CellBox box = tileBox(index);
+            now.resize(box.cellCount());
+            solver_->readRegion(t->field, box, now.data());
+            solver_->writeRegion(t->field, box, values.data());
+            values.swap(now);
+        }
+    } else if (auto* s = std::get_if<SettingsEdit>(&e.other)) {
+        SettingsEdit now = currentSettings();
+        solver_->setParams(s->params);
+        solver_->setBoundaries(s->boundary);
+        solver_->setEmitters(s->sources, s->drains);
+        *s = std::move(now);
+    } else if (auto* st = std::get_if<StateEdit>(&e.other)) {
+        SolverState now = solver_->saveState();
+        [[maybe_unused]] auto ok = solver_->restoreState(st->state);
+        assert(ok);
+        st->state = std::move(now);
+    }
+}
+
+bool Session::undo() {
+    if (undo_.empty()) return false;
+    log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Undo, {}});
+    Entry e = std::move(undo_.back());
+    undo_.pop_back();
+    swapWithWorld(e);
+    redo_.push_back(std::move(e));
+    return true;
+}
+
+bool Session::redo() {
+    if (redo_.empty()) return false;
+    log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Redo, {}});
+    Entry e = std::move(redo_.back());
+    redo_.pop_back();
+    swapWithWorld(e);
+    undo_.push_back(std::move(e));
+    return true;
+}
+
+void Session::push(Entry e) {
+    e.bytes = bytesOf(e);
+    bytes_ += e.bytes;
+    undo_.push_back(std::move(e));
+}
+
+void Session::trim() {
+    while (undo_.size() > 1 && (undo_.size() > limits_.maxEntries || bytes_ > limits_.maxBytes)) {
+        bytes_ -= undo_.front().bytes;
+        undo_.pop_front();
+    }
+}
+
+}  // namespace sluice::sim
