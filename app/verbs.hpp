@@ -6,6 +6,7 @@ int runSimulate(int argc, char** argv);
 int runBench(int argc, char** argv);
 int runInfo(int argc, char** argv);
 int runRender(int argc, char** argv);
+int runReplay(int argc, char** argv);
 #ifdef SLUICE_HAS_WINDOW
 /// The interactive viewer (app/window/): `sluice [SCENE.json]`.
 int runViewer(int argc, char** argv);

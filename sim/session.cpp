@@ -56,7 +56,7 @@ std::size_t Session::bytesOf(const Entry& e) {
 }
 
 void Session::apply(const Command& c, bool mergeWithLast) {
-    log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Apply, c});
+    log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Apply, c, mergeWithLast});
     for (const Entry& e : redo_) bytes_ -= e.bytes;
     redo_.clear();
     const int kind = int(c.index());
