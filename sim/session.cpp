@@ -94,6 +94,7 @@ void Session::apply(const Command& c, bool mergeWithLast) {
     if (std::holds_alternative<ResetRun>(c)) {
         push(Entry{describe(c), StateEdit{solver_->saveState()}, 0, kind});
         SolverState fresh = start_;
+        fresh.field.terrainM = solver_->download().terrainM;  // the designer's sculpting stays
         fresh.params = solver_->params();
         fresh.boundary = solver_->boundaries();
         fresh.sources = solver_->sources();
