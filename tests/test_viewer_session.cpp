@@ -134,4 +134,18 @@ TEST(ViewerSession, AutosaveIsOfferedAfterACrashOnly) {
     EXPECT_EQ(minOf(fresh->data), 2.0f);
 }
 
+TEST(ViewerSession, PresetFromTheConfigDirectoryIsApplied) {
+    test::TempDir dir;
+    const std::string scene = writeScene(dir);
+    test::writeText(dir / "config" / "presets" / "sticky.json", R"({"params": {"friction": 0.5}})");
+    test::writeText(dir / "config" / "presets" / "bad.json", R"({"params": {"friction": 2}})");
+    const std::string env = "SLUICE_CONFIG_DIR='" + (dir / "config").string() + "'";
+    auto r = runViewer(dir, scene + " --map --frames 3 --autosave-seconds 0 --preset sticky --log p.log", env);
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(test::readText(dir / "p.log").find("\"friction\":0.5"), std::string::npos) << test::readText(dir / "p.log");
+    r = runViewer(dir, scene + " --map --frames 3 --autosave-seconds 0 --preset bad", env);
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    EXPECT_NE(r.output.find("bad.json: params.friction"), std::string::npos) << r.output;
+}
+
 }  // namespace

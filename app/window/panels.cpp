@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "sim/presets.hpp"
 #include "sim/terrain_import.hpp"
 
 namespace sluice::app {
@@ -34,32 +35,103 @@ bool boundaryCombo(const char* label, sim::BoundarySide& side, bool& continuing)
     }
     return changed;
 }
+/// Preset list, apply / save / defaults. Applying is an undoable parameter change.
+void presetControls(Simulation& s, PresetState& ps) {
+    if (ps.dir.empty()) return;
+    if (ImGui::BeginCombo("preset", ps.active.c_str())) {
+        ps.names = sim::listPresets(ps.dir);
+        for (const std::string& name : ps.names) {
+            if (!ImGui::Selectable(name.c_str(), name == ps.active)) continue;
+            auto loaded = sim::loadPreset(ps.dir, name);
+            ps.failed = !loaded;
+            ps.message = loaded ? "applied " + name : loaded.error().message;
+            if (!loaded) continue;
+            sim::SimParams p = *loaded;
+            s.apply(sim::SetParams{p});
+            ps.reference = p;
+            ps.active = name;
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Defaults")) {
+        s.apply(sim::SetParams{sim::SimParams{}});
+        ps.reference = sim::SimParams{};
+        ps.active = "defaults";
+        ps.message.clear();
+    }
+    ImGui::InputTextWithHint("##name", "preset name", ps.newName, sizeof ps.newName);
+    ImGui::SameLine();
+    if (ImGui::Button("Save preset")) {
+        const auto saved = sim::savePreset(ps.dir, ps.newName, s.solver->params());
+        ps.failed = !saved;
+        ps.message = saved ? std::string("saved preset ") + ps.newName : saved.error().message;
+        if (saved) {
+            ps.reference = s.solver->params();
+            ps.active = ps.newName;
+        }
+    }
+    if (!ps.message.empty())
+        ImGui::TextColored(ps.failed ? ImVec4(1.0f, 0.4f, 0.35f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f), "%s",
+                           ps.message.c_str());
+}
+
+/// Colours the next widget's text when its value differs from the preset's.
+struct Highlight {
+    explicit Highlight(bool differs) : on(differs) {
+        if (on) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.3f, 1.0f));
+    }
+    ~Highlight() {
+        if (on) ImGui::PopStyleColor();
+    }
+    bool on;
+};
 }  // namespace
 
-void simulationSection(Simulation& s, PanelRequests& req) {
+void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) {
     if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    presetControls(s, presets);
+    const sim::SimParams& ref = presets.reference;
     sim::SimParams p = s.solver->params();
     const sim::SimParams before = p;
     float rainMmH = p.rainMPerS * kMmPerHourPerMPerS, evaporationMmH = p.evaporationMPerS * kMmPerHourPerMPerS;
     const sim::RunCounters& c = s.solver->counters();
     bool continuing = false;
-    ImGui::SliderFloat("dt (s)", &p.dtSeconds, 0.005f, 2.0f, "%.3f", kClampLog);
-    continuing |= continuingEdit();
+    {
+        Highlight h(p.dtSeconds != ref.dtSeconds);
+        ImGui::SliderFloat("dt (s)", &p.dtSeconds, 0.005f, 2.0f, "%.3f", kClampLog);
+        continuing |= continuingEdit();
+    }
     if (c.lastSubsteps > 1) {
         // The user's dt is an upper bound: say when the CFL limit splits it.
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "  dt forces %d substeps of %.4f s", c.lastSubsteps,
                            double(c.lastDtSubSeconds));
     }
-    ImGui::SliderFloat("gravity (m/s2)", &p.gravity, 0.5f, 30.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
-    continuing |= continuingEdit();
-    ImGui::SliderFloat("friction (1/s)", &p.friction, 0.0f, 0.95f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
-    continuing |= continuingEdit();
-    ImGui::SliderFloat("viscosity (m2/s)", &p.viscosity, 0.0f, 10.0f, "%.4f", kClampLog);
-    continuing |= continuingEdit();
-    ImGui::SliderFloat("rain (mm/h)", &rainMmH, 0.0f, 500.0f, "%.1f", kClampLog);
-    continuing |= continuingEdit();
-    ImGui::SliderFloat("evaporation (mm/h)", &evaporationMmH, 0.0f, 500.0f, "%.1f", kClampLog);
-    continuing |= continuingEdit();
+    {
+        Highlight h(p.gravity != ref.gravity);
+        ImGui::SliderFloat("gravity (m/s2)", &p.gravity, 0.5f, 30.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+        continuing |= continuingEdit();
+    }
+    {
+        Highlight h(p.friction != ref.friction);
+        ImGui::SliderFloat("friction (1/s)", &p.friction, 0.0f, 0.95f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+        continuing |= continuingEdit();
+    }
+    {
+        Highlight h(p.viscosity != ref.viscosity);
+        ImGui::SliderFloat("viscosity (m2/s)", &p.viscosity, 0.0f, 10.0f, "%.4f", kClampLog);
+        continuing |= continuingEdit();
+    }
+    {
+        Highlight h(p.rainMPerS != ref.rainMPerS);
+        ImGui::SliderFloat("rain (mm/h)", &rainMmH, 0.0f, 500.0f, "%.1f", kClampLog);
+        continuing |= continuingEdit();
+    }
+    {
+        Highlight h(p.evaporationMPerS != ref.evaporationMPerS);
+        ImGui::SliderFloat("evaporation (mm/h)", &evaporationMmH, 0.0f, 500.0f, "%.1f", kClampLog);
+        continuing |= continuingEdit();
+    }
     p.rainMPerS = rainMmH / kMmPerHourPerMPerS;
     p.evaporationMPerS = evaporationMmH / kMmPerHourPerMPerS;
     // SimParams is plain floats and ints without padding, so a byte compare spots any edit.

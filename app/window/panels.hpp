@@ -2,6 +2,7 @@
 // The viewer's sidebar: one ImGui window, one function per section. Panels edit settings or call
 // the solver's setters between steps; they never call GL.
 #include <string>
+#include <vector>
 
 #include "app/window/simulation.hpp"
 #include "app/window/tools.hpp"
@@ -19,8 +20,21 @@ struct PanelRequests {
     bool fitView = false;
 };
 
-/// Simulation: parameters, speed, boundaries, pause/step/reset, Courant and substeps.
-void simulationSection(Simulation& s, PanelRequests& req);
+/// Named parameter presets (sim/presets.hpp) in the per-user config directory. `reference` is the
+/// preset last applied or saved (the defaults at first); sliders whose value differs from it are
+/// highlighted.
+struct PresetState {
+    std::string dir;                  ///< "" when there is no config directory (presets disabled)
+    std::vector<std::string> names;   ///< refreshed when the list opens
+    std::string active = "defaults";  ///< name of `reference`
+    sim::SimParams reference{};
+    char newName[64] = "";
+    std::string message;
+    bool failed = false;
+};
+
+/// Simulation: parameters (with presets), speed, boundaries, pause/step/reset, Courant and substeps.
+void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets);
 /// Tools: brush kind, radius, strength, falloff; placement settings.
 void toolsSection(ToolState& t);
 /// Sources and drains: list, select, edit, enable, delete.

@@ -44,6 +44,7 @@
 #include "sim/gpu_solver.hpp"
 #include "sim/heightmap_png.hpp"
 #include "sim/npy.hpp"
+#include "sim/presets.hpp"
 #include "sim/session_log.hpp"
 #include "sim/snapshot.hpp"
 #include "sim/terrain_import.hpp"
@@ -64,6 +65,7 @@ const char* kUsage =
     "  --log FILE           at exit, write the session log (replay it with `sluice replay FILE`)\n"
     "  --autosave-seconds S autosave period (default 120; 0 disables)\n"
     "  --restore-autosave   after a crash, restore the autosave without asking\n"
+    "  --preset NAME        apply the parameter preset NAME (<config dir>/presets/NAME.json) at start\n"
     "keys: Space pause, S single step, R reset, V map/3-D, F12 screenshot, Esc quit, 1-9 tool;\n"
     "      Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open;\n"
     "      left drag applies the tool,"
@@ -212,7 +214,7 @@ Result<void> dumpState(sim::Solver& solver, const std::string& dir) {
 int runViewer(int argc, char** argv) {
     CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d", "--restore-autosave"});
     if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d",
-                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave"});
+                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave", "--preset"});
         !ok || args.positional.size() > 1) {
         std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kUsage;
         return kExitUsage;
@@ -346,6 +348,25 @@ int runViewer(int argc, char** argv) {
         const render::Camera& c = p3.camera;
         return std::optional<sim::ViewPose>(sim::ViewPose{{c.target.x, c.target.y, c.target.z}, c.yawRad, c.pitchRad, c.distanceM});
     };
+    PresetState presets;
+    presets.reference = simState.solver->params();
+    presets.active = "scene";
+    if (auto config = userConfigDir()) {
+        std::error_code ec;
+        std::filesystem::create_directories(*config / "presets", ec);
+        presets.dir = (*config / "presets").string();
+    }
+    if (auto name = args.get("--preset")) {
+        auto loaded = presets.dir.empty() ? Result<sim::SimParams>(Error{"no config directory for presets"})
+                                          : sim::loadPreset(presets.dir, *name);
+        if (!loaded) {
+            std::cerr << "error: " << loaded.error().message << "\n";
+            return kExitBadInput;
+        }
+        simState.apply(sim::SetParams{*loaded});
+        presets.reference = *loaded;
+        presets.active = *name;
+    }
     FileUi files;
     if (scene->resume && !args.positional.empty()) files.currentPath = args.positional[0];
     std::unique_ptr<Autosave> autosave;
@@ -522,7 +543,7 @@ int runViewer(int argc, char** argv) {
         ImGui::Begin("Sluice");
         ImGui::PushItemWidth(170);
         PanelRequests panel;
-        simulationSection(simState, panel);
+        simulationSection(simState, panel, presets);
         toolsSection(tools);
         emittersSection(simState, tools);
         ledgerSection(simState);

@@ -1,6 +1,7 @@
-#include "app/presets.hpp"
+#include "sim/presets.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -10,7 +11,7 @@
 #include "sim/scene_json.hpp"
 #include "sim/scene_loader.hpp"
 
-namespace sluice::app {
+namespace sluice::sim {
 
 namespace {
 bool validName(const std::string& n) {
@@ -30,7 +31,7 @@ std::vector<std::string> listPresets(const std::filesystem::path& dir) {
     return names;
 }
 
-Result<sim::SimParams> loadPreset(const std::filesystem::path& dir, const std::string& name) {
+Result<SimParams> loadPreset(const std::filesystem::path& dir, const std::string& name) {
     const std::filesystem::path file = dir / (name + ".json");
     std::ifstream in(file);
     if (!in) return Error{file.string() + ": cannot open preset"};
@@ -42,16 +43,16 @@ Result<sim::SimParams> loadPreset(const std::filesystem::path& dir, const std::s
     } catch (const nlohmann::json::parse_error& e) {
         return Error{file.string() + ": invalid JSON: " + e.what()};
     }
-    auto parsed = sim::parseSettingsJson(j, file.string(), 2, 2);
+    auto parsed = parseSettingsJson(j, file.string(), 2, 2);
     if (!parsed) return parsed.error();
     return parsed->scene.params;
 }
 
-Result<void> savePreset(const std::filesystem::path& dir, const std::string& name, const sim::SimParams& p) {
+Result<void> savePreset(const std::filesystem::path& dir, const std::string& name, const SimParams& p) {
     if (!validName(name))
         return Error{"preset name '" + name + "': use 1-64 letters, digits, spaces, '-', '_' or '.'"};
-    const nlohmann::json j{{"params", sim::paramsToJson(p)}};
-    return sim::writeFileAtomic(dir / (name + ".json"), j.dump(2) + "\n");
+    const nlohmann::json j{{"params", paramsToJson(p)}};
+    return writeFileAtomic(dir / (name + ".json"), j.dump(2) + "\n");
 }
 
-}  // namespace sluice::app
+}  // namespace sluice::sim
