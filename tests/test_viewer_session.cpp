@@ -149,3 +149,27 @@ TEST(ViewerSession, PresetFromTheConfigDirectoryIsApplied) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ViewerSession, ABComparisonRunsBWithItsOwnParameters) {
+    test::TempDir dir;
+    // The default valley's river: with B's friction at 0.9 the flood front lags far behind A's.
+    auto r = runViewer(dir, "builtin:default:96 --map --frames 80 --speed 20 --autosave-seconds 0 --ab friction=0.9 "
+                            "--screenshot side.png --dump-state ab");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto a = sim::readNpy(dir / "ab" / "depth.npy");
+    auto b = sim::readNpy(dir / "ab" / "depth_b.npy");
+    ASSERT_TRUE(a && b);
+    double diff = 0, total = 0;
+    for (std::size_t i = 0; i < a->data.size(); ++i) {
+        diff += std::abs(double(a->data[i]) - double(b->data[i]));
+        total += a->data[i];
+    }
+    EXPECT_GT(diff, 1e-3 * total) << "B ran with A's parameters";
+    r = runViewer(dir, "builtin:default:96 --map --frames 3 --autosave-seconds 0 --ab friction=2");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_NE(r.output.find("params.friction"), std::string::npos) << r.output;
+}
+
+}  // namespace

@@ -51,7 +51,8 @@ float MapView::pixelsPerCell() const {
     return fit * zoom_;
 }
 
-void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, const gl::Buffer& depth) const {
+void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, const gl::Buffer& depth,
+                   const gl::Buffer* compareDepth, float differenceScaleM) const {
     lastW_ = std::max(1, viewportW);
     lastH_ = std::max(1, viewportH);
     // The solver writes depth from compute shaders; make those writes visible to this draw's reads.
@@ -61,6 +62,8 @@ void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, cons
     glDisable(GL_BLEND);
     terrain.bindStorage(0);
     depth.bindStorage(1);
+    (compareDepth ? *compareDepth : depth).bindStorage(2);
+    program_.set("uDifference", compareDepth ? std::max(differenceScaleM, 1e-3f) : 0.0f);
     program_.set("uGrid", gridW_, gridH_);
     program_.set("uCenter", centerX_, centerY_);
     program_.set("uViewport", float(lastW_), float(lastH_));

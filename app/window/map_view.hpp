@@ -33,7 +33,10 @@ public:
 
     /// Draws the map into the viewport (0, 0, w, h) pixels of the bound framebuffer. The buffers hold
     /// one float per cell (metres), index y * gridW + x.
-    void draw(int viewportW, int viewportH, const gl::Buffer& terrain, const gl::Buffer& depth) const;
+    /// With `compareDepth` (run B of an A/B comparison) the water is replaced by the difference
+    /// compareDepth - depth, saturating at `differenceScaleM` metres.
+    void draw(int viewportW, int viewportH, const gl::Buffer& terrain, const gl::Buffer& depth,
+              const gl::Buffer* compareDepth = nullptr, float differenceScaleM = 0.5f) const;
 
     /// Multiplies the zoom by `factor` keeping the grid point under pixel (px, py) fixed.
     void zoomAt(float px, float py, float factor);

@@ -262,6 +262,49 @@ void terrainSection(Simulation& s, const sim::Scene& scene, TerrainImportState& 
                            t.message.c_str());
 }
 
+void compareSection(Simulation& s, CompareState& c) {
+    if (!ImGui::CollapsingHeader("Compare A/B")) return;
+    if (!s.runB) {
+        ImGui::TextWrapped("Fork the current state into run B, give B other parameters and watch both step in lockstep.");
+        if (ImGui::Button("Fork B from A")) {
+            const auto r = s.forkB(s.solver->params());
+            c.message = r ? "" : r.error().message;
+        }
+        if (!c.message.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.35f, 1.0f), "%s", c.message.c_str());
+        return;
+    }
+    sim::SimParams b = s.runB->params();
+    const sim::SimParams before = b;
+    const sim::SimParams& a = s.solver->params();
+    ImGui::TextDisabled("B's parameters (highlighted where they differ from A)");
+    {
+        Highlight h(b.friction != a.friction);
+        ImGui::SliderFloat("B friction (1/s)", &b.friction, 0.0f, 0.95f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+    }
+    {
+        Highlight h(b.viscosity != a.viscosity);
+        ImGui::SliderFloat("B viscosity (m2/s)", &b.viscosity, 0.0f, 10.0f, "%.4f", kClampLog);
+    }
+    {
+        Highlight h(b.gravity != a.gravity);
+        ImGui::SliderFloat("B gravity (m/s2)", &b.gravity, 0.5f, 30.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+    }
+    {
+        Highlight h(b.dtSeconds != a.dtSeconds);
+        ImGui::SliderFloat("B dt (s)", &b.dtSeconds, 0.005f, 2.0f, "%.3f", kClampLog);
+    }
+    if (std::memcmp(&b, &before, sizeof b) != 0) s.runB->setParams(b);
+    ImGui::RadioButton("side by side (A | B)", &c.mode, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("difference map", &c.mode, 1);
+    if (c.mode == 1) ImGui::SliderFloat("full colour at (m)", &c.differenceScaleM, 0.01f, 10.0f, "%.2f", kClampLog);
+    ImGui::Text("A: %.6g m3 at %.1f s", s.ledger.volumeM3, s.solver->counters().timeSeconds);
+    ImGui::Text("B: %.6g m3 at %.1f s", s.ledgerB.volumeM3, s.runB->counters().timeSeconds);
+    if (ImGui::Button("Re-fork B from A")) (void)s.forkB(b);
+    ImGui::SameLine();
+    if (ImGui::Button("Stop comparing")) s.stopB();
+}
+
 void statsSection(const FrameStats& f) {
     if (!ImGui::CollapsingHeader("Stats")) return;
     const ImGuiIO& io = ImGui::GetIO();

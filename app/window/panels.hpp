@@ -51,6 +51,15 @@ struct TerrainImportState {
 
 /// Terrain: import a PNG/.npy heightmap onto the grid (undoable; Reset keeps the terrain).
 void terrainSection(Simulation& s, const sim::Scene& scene, TerrainImportState& t);
+/// A/B comparison settings (Simulation::runB holds run B).
+struct CompareState {
+    int mode = 0;                 ///< 0: A and B side by side; 1: one map of the depth difference B - A
+    float differenceScaleM = 0.5f;
+    std::string message;
+};
+
+/// Compare A/B: fork B from A, B's parameters, view mode, both ledgers.
+void compareSection(Simulation& s, CompareState& c);
 /// Stats: FPS and GPU time per pass.
 void statsSection(const FrameStats& f);
 

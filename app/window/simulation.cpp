@@ -29,6 +29,7 @@ Result<void> Simulation::start(bool keepSettings) {
         (*created)->setBoundaries(solver->boundaries());
     }
     solver = created->get();
+    runB.reset();
     session = std::make_unique<sim::Session>(std::move(*created));
     savedLogSize = 0;
     backlogSeconds = 0;
@@ -38,14 +39,46 @@ Result<void> Simulation::start(bool keepSettings) {
     return {};
 }
 
-void Simulation::apply(const sim::Command& c, bool mergeWithLast) { session->apply(c, mergeWithLast); }
+void Simulation::apply(const sim::Command& c, bool mergeWithLast) {
+    session->apply(c, mergeWithLast);
+    if (!runB) return;
+    if (const auto* b = std::get_if<sim::ApplyBrush>(&c)) runB->applyBrush(b->stroke);
+    if (const auto* e = std::get_if<sim::SetEmitters>(&c)) runB->setEmitters(e->sources, e->drains);
+    if (const auto* b = std::get_if<sim::SetBoundaries>(&c)) runB->setBoundaries(b->boundary);
+    if (const auto* t = std::get_if<sim::ReplaceTerrain>(&c)) runB->setTerrain(t->terrainM);
+    if (std::holds_alternative<sim::ResetRun>(c)) (void)forkB(runB->params());
+}
 
-void Simulation::undo() { session->undo(); }
+Result<void> Simulation::forkB(const sim::SimParams& paramsB) {
+    sim::Scene copy;
+    copy.name = scene->name + " (B)";
+    copy.width = solver->width();
+    copy.height = solver->height();
+    copy.cellSizeM = solver->cellSizeM();
+    auto state = std::make_shared<sim::SolverState>(solver->saveState());
+    state->params = paramsB;
+    copy.terrainM = state->field.terrainM;
+    copy.depthM = state->field.depthM;
+    copy.resume = std::move(state);
+    auto created = sim::GpuSolver::create(copy);
+    if (!created) return Error{"cannot fork run B: " + created.error().message};
+    runB = std::move(*created);
+    return {};
+}
 
-void Simulation::redo() { session->redo(); }
+void Simulation::undo() {
+    session->undo();
+    if (runB) (void)forkB(runB->params());
+}
+
+void Simulation::redo() {
+    session->redo();
+    if (runB) (void)forkB(runB->params());
+}
 
 void Simulation::refreshStats(Clock::time_point now) {
     ledger = solver->ledger();
+    if (runB) ledgerB = runB->ledger();
     courant = solver->counters().steps > 0 ? solver->lastCourant() : 0.0f;
     statsTime = now;
     push(volumeHistory, float(ledger.volumeM3));
@@ -65,6 +98,7 @@ void Simulation::advance(double frameSeconds) {
             break;
         }
         session->step();
+        if (runB) runB->step(runB->params().dtSeconds);
         backlogSeconds -= dt;
     }
 }
@@ -72,6 +106,7 @@ void Simulation::advance(double frameSeconds) {
 void Simulation::singleStep() {
     paused = true;
     session->step();
+    if (runB) runB->step(runB->params().dtSeconds);
 }
 
 }  // namespace sluice::app

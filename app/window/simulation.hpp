@@ -25,6 +25,11 @@ struct Simulation {
     bool paused = false;
     bool behind = false;        ///< the last frame hit the work budget and dropped its backlog
     std::size_t savedLogSize = 0;  ///< session log length at the last save (modified = longer)
+    /// A/B comparison: run B starts from a copy of A's state and steps in lockstep with A (one step
+    /// each, of its own dt), with its own parameters. World edits (brushes, sources, boundaries,
+    /// terrain, reset) go to both; undo and redo re-fork B from A, keeping B's parameters.
+    std::unique_ptr<sim::GpuSolver> runB;
+    sim::Ledger ledgerB;
     sim::Ledger ledger;
     float courant = 0;
     Clock::time_point statsTime{};
@@ -39,6 +44,9 @@ struct Simulation {
     void redo();
     /// True when commands were applied since the session started or was last saved.
     bool modified() const { return session && session->log().size() != savedLogSize; }
+    /// Starts (or restarts) run B from A's current state; B keeps `paramsB`.
+    Result<void> forkB(const sim::SimParams& paramsB);
+    void stopB() { runB.reset(); }
     /// Reads back the ledger and Courant number (small GPU readbacks) and records history.
     void refreshStats(Clock::time_point now);
     /// Advances by speed * frameSeconds of simulated time in whole steps, within the work budget.

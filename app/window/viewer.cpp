@@ -19,6 +19,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <utility>
 
@@ -33,6 +34,7 @@
 #include "app/window/map_view.hpp"
 #include "app/window/panels.hpp"
 #include "app/window/simulation.hpp"
+#include "app/window/split_view.hpp"
 #include "app/window/tools.hpp"
 #include "app/window/screenshot.hpp"
 #include "sim/builtin_scenes.hpp"
@@ -44,6 +46,9 @@
 #include "sim/gpu_solver.hpp"
 #include "sim/heightmap_png.hpp"
 #include "sim/npy.hpp"
+#include <nlohmann/json.hpp>
+
+#include "sim/scene_loader.hpp"
 #include "sim/presets.hpp"
 #include "sim/session_log.hpp"
 #include "sim/snapshot.hpp"
@@ -66,6 +71,8 @@ const char* kUsage =
     "  --autosave-seconds S autosave period (default 120; 0 disables)\n"
     "  --restore-autosave   after a crash, restore the autosave without asking\n"
     "  --preset NAME        apply the parameter preset NAME (<config dir>/presets/NAME.json) at start\n"
+    "  --ab K=V[,K=V...]    compare A/B from the start: B runs with these scene-format params changed\n"
+    "  --ab-view side|difference  how to show the comparison (default side by side)\n"
     "keys: Space pause, S single step, R reset, V map/3-D, F12 screenshot, Esc quit, 1-9 tool;\n"
     "      Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open;\n"
     "      left drag applies the tool,"
@@ -199,11 +206,16 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s,
     }
 }
 
-/// Writes the final terrain and depth (float32 .npy, shape (height, width)) into dir, all or nothing.
-Result<void> dumpState(sim::Solver& solver, const std::string& dir) {
+/// Writes the final terrain and depth (float32 .npy, shape (height, width)) into dir, all or nothing;
+/// with an A/B comparison running, also run B's depth as depth_b.npy.
+Result<void> dumpState(sim::Solver& solver, sim::Solver* runB, const std::string& dir) {
     const sim::FieldSnapshot snap = solver.download();
     auto out = OutputDir::begin(dir);
     if (!out) return out.error();
+    if (runB) {  // A/B comparison: B's water too
+        const sim::FieldSnapshot b = runB->download();
+        if (auto w = sim::writeNpy(out->file("depth_b.npy"), b.depthM.data(), b.height, b.width); !w) return w;
+    }
     if (auto w = sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), snap.height, snap.width); !w) return w;
     if (auto w = sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), snap.height, snap.width); !w) return w;
     return out->commit();
@@ -214,7 +226,7 @@ Result<void> dumpState(sim::Solver& solver, const std::string& dir) {
 int runViewer(int argc, char** argv) {
     CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d", "--restore-autosave"});
     if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d",
-                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave", "--preset"});
+                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave", "--preset", "--ab", "--ab-view"});
         !ok || args.positional.size() > 1) {
         std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kUsage;
         return kExitUsage;
@@ -348,6 +360,8 @@ int runViewer(int argc, char** argv) {
         const render::Camera& c = p3.camera;
         return std::optional<sim::ViewPose>(sim::ViewPose{{c.target.x, c.target.y, c.target.z}, c.yawRad, c.pitchRad, c.distanceM});
     };
+    CompareState compare;
+    SplitView split2;
     PresetState presets;
     presets.reference = simState.solver->params();
     presets.active = "scene";
@@ -366,6 +380,39 @@ int runViewer(int argc, char** argv) {
         simState.apply(sim::SetParams{*loaded});
         presets.reference = *loaded;
         presets.active = *name;
+    }
+    if (auto ab = args.get("--ab")) {
+        // K=V pairs as a partial scene "params" object, validated with the scene loader's rules.
+        nlohmann::json params = nlohmann::json::object();
+        std::stringstream list(*ab);
+        for (std::string pair; std::getline(list, pair, ',');) {
+            const auto eq = pair.find('=');
+            char* end = nullptr;
+            const double v = eq == std::string::npos ? 0.0 : std::strtod(pair.c_str() + eq + 1, &end);
+            if (eq == std::string::npos || end == pair.c_str() + eq + 1 || *end != '\0') {
+                std::cerr << "sluice: --ab: expected NAME=NUMBER pairs, got '" << pair << "'\n";
+                return kExitUsage;
+            }
+            params[pair.substr(0, eq)] = v;
+        }
+        sim::Scene base;
+        base.params = simState.solver->params();
+        auto parsed = sim::parseSettingsJson(nlohmann::json{{"params", params}}, "--ab", scene->width, scene->height, &base);
+        if (!parsed) {
+            std::cerr << "sluice: " << parsed.error().message << "\n";
+            return kExitUsage;
+        }
+        if (auto r = simState.forkB(parsed->scene.params); !r) {
+            std::cerr << "error: " << r.error().message << "\n";
+            return kExitNoGpu;
+        }
+    }
+    if (auto mode = args.get("--ab-view")) {
+        if (*mode != "side" && *mode != "difference") {
+            std::cerr << "sluice: --ab-view: expected side or difference, got '" << *mode << "'\n";
+            return kExitUsage;
+        }
+        compare.mode = *mode == "difference" ? 1 : 0;
     }
     FileUi files;
     if (scene->resume && !args.positional.empty()) files.currentPath = args.positional[0];
@@ -484,6 +531,8 @@ int runViewer(int argc, char** argv) {
 
         // Tools act on the world under the cursor while the left button is held outside the panels;
         // edits land between steps, before this frame's simulation.
+        // Side by side, each half shows the same world: the cursor picks in whichever half it is over.
+        const int pickW = simState.runB && compare.mode == 0 ? std::max(1, drawW / 2) : drawW;
         float cellX = 0, cellY = 0;
         if (p3.active) {
             // WASD + QE move the camera target at a speed proportional to the viewing distance.
@@ -498,7 +547,7 @@ int runViewer(int argc, char** argv) {
                 // Unproject with the matrices of the frame the depth was read from.
                 p3.havePick = sample->depth < 1.0f;
                 if (p3.havePick) {
-                    const glm::vec4 ndc(2.0f * (float(sample->x) + 0.5f) / float(drawW) - 1.0f,
+                    const glm::vec4 ndc(2.0f * (float(sample->x) + 0.5f) / float(pickW) - 1.0f,
                                         2.0f * (float(sample->y) + 0.5f) / float(drawH) - 1.0f, 2.0f * sample->depth - 1.0f, 1.0f);
                     glm::vec4 world = p3.invViewProj[sample->tag % 8] * ndc;
                     p3.pick = glm::vec3(world) / world.w;
@@ -507,7 +556,8 @@ int runViewer(int argc, char** argv) {
             cellX = p3.pick.x / scene->cellSizeM;
             cellY = p3.pick.y / scene->cellSizeM;
         } else {
-            view->gridPointAt(float(mouse.x) * pixelScale, float(drawH) - float(mouse.y) * pixelScale, cellX, cellY);
+            view->gridPointAt(std::fmod(float(mouse.x) * pixelScale, float(pickW)), float(drawH) - float(mouse.y) * pixelScale,
+                              cellX, cellY);
         }
         const bool overWorld = !ImGui::GetIO().WantCaptureMouse && (!p3.active || p3.havePick) && cellX >= 0 &&
                                cellY >= 0 && cellX <= float(scene->width) && cellY <= float(scene->height);
@@ -547,6 +597,7 @@ int runViewer(int argc, char** argv) {
         toolsSection(tools);
         emittersSection(simState, tools);
         ledgerSection(simState);
+        compareSection(simState, compare);
         terrainSection(simState, *scene, terrainImport);
         if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
             int mode = p3.active ? 1 : 0;
@@ -612,19 +663,34 @@ int runViewer(int argc, char** argv) {
             }
         }
         renderTimer.begin();
-        if (p3.active) {
-            const sim::GpuSolver& g = *simState.solver;
-            render::RenderInputs in{scene->width, scene->height, scene->cellSizeM, &g.terrainBuffer(), &g.depthBuffer(),
-                                    &g.flowXBuffer(), &g.flowYBuffer(), float(g.counters().timeSeconds)};
-            p3.renderer->render(in, p3.camera, p3.settings, drawW, drawH, 0);
-            // Queue the depth under the cursor; it is unprojected a frame or two later (no stall).
-            p3.invViewProj[std::size_t(frame % 8)] = glm::inverse(p3.camera.projection(float(drawW) / float(drawH)) * p3.camera.view());
-            glBindFramebuffer(GL_READ_FRAMEBUFFER, p3.renderer->depthFramebuffer());
-            p3.probe->request(int(float(mouse.x) * pixelScale), drawH - 1 - int(float(mouse.y) * pixelScale), std::uint64_t(frame));
-            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-        } else {
-            view->draw(drawW, drawH, simState.solver->terrainBuffer(), simState.solver->depthBuffer());
+        // A/B side by side: each run in its half of the window; otherwise one view (the difference
+        // map compares B with A in one picture).
+        const bool split = simState.runB && compare.mode == 0;
+        const int viewW = split ? std::max(1, drawW / 2) : drawW;
+        if (split) split2.ensure(viewW, drawH);
+        const int probeX = int(float(mouse.x) * pixelScale) % viewW;
+        for (int half = 0; half < (split ? 2 : 1); ++half) {
+            const sim::GpuSolver& g = half == 0 ? *simState.solver : *simState.runB;
+            const GLuint target = split ? split2.framebuffer(half) : 0;
+            glBindFramebuffer(GL_FRAMEBUFFER, target);
+            if (p3.active) {
+                render::RenderInputs in{scene->width, scene->height, scene->cellSizeM, &g.terrainBuffer(), &g.depthBuffer(),
+                                        &g.flowXBuffer(), &g.flowYBuffer(), float(g.counters().timeSeconds)};
+                p3.renderer->render(in, p3.camera, p3.settings, viewW, drawH, target);
+            } else {
+                const bool difference = simState.runB && compare.mode == 1;
+                view->draw(viewW, drawH, g.terrainBuffer(), g.depthBuffer(),
+                           difference ? &simState.runB->depthBuffer() : nullptr, compare.differenceScaleM);
+            }
         }
+        if (p3.active) {
+            // Queue the depth under the cursor; it is unprojected a frame or two later (no stall).
+            p3.invViewProj[std::size_t(frame % 8)] = glm::inverse(p3.camera.projection(float(viewW) / float(drawH)) * p3.camera.view());
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, p3.renderer->depthFramebuffer());
+            p3.probe->request(probeX, drawH - 1 - int(float(mouse.y) * pixelScale), std::uint64_t(frame));
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        }
+        if (split) split2.present();
         renderTimer.end();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
@@ -661,7 +727,7 @@ int runViewer(int argc, char** argv) {
     if (autosave) autosave->finish();
 
     if (!dumpDir.empty()) {
-        if (auto dumped = dumpState(*simState.solver, dumpDir); !dumped) {
+        if (auto dumped = dumpState(*simState.solver, simState.runB.get(), dumpDir); !dumped) {
             std::cerr << "error: " << dumped.error().message << "\n";
             exitCode = kExitWriteFailed;
         }

@@ -5,6 +5,8 @@
 
 layout(std430, binding = 0) readonly buffer TerrainBuffer { float terrain[]; };  // bed elevation b
 layout(std430, binding = 1) readonly buffer DepthBuffer { float depth[]; };      // water depth h >= 0
+layout(std430, binding = 2) readonly buffer CompareBuffer { float compareDepth[]; };  // run B's depth
+uniform float uDifference;    // > 0: show compareDepth - depth, full colour at this many metres
 
 uniform ivec2 uGrid;          // cells
 uniform vec2 uCenter;         // grid point at the viewport centre (cells)
@@ -136,6 +138,17 @@ void main() {
         float tilt = 1.0 - nWater.z;
         water = mix(water, vec3(0.75, 0.85, 0.95), clamp(0.04 + 2.0 * tilt, 0.0, 0.2)) + 0.3 * glint;
         colour = mix(colour, water, clamp(d / depthPerPixel, 0.0, 1.0));  // antialiased shoreline
+    }
+
+    if (uDifference > 0.0) {
+        // A/B difference: ground in grey, red where run A is deeper, blue where run B is; the colour
+        // saturates at uDifference metres. Nearest cell, so each cell's value reads exactly.
+        int k = cellIndex(int(floor(g.x)), int(floor(g.y)));
+        float diff = compareDepth[k] - depth[k];
+        float grey = dot(colour, vec3(0.3, 0.5, 0.2));
+        vec3 tint = diff > 0.0 ? vec3(0.15, 0.45, 1.0) : vec3(1.0, 0.25, 0.15);
+        float a = abs(diff) > 1e-3 ? 0.25 + 0.75 * clamp(abs(diff) / uDifference, 0.0, 1.0) : 0.0;
+        colour = mix(vec3(grey), tint, a);
     }
 
     for (int m = 0; m < uMarkerCount; ++m) {
