@@ -29,7 +29,8 @@ const std::string kUsage = std::string(
     "                    [--backend gpu|cpu] [--thumb WxH] [--quiet]\n"
     "  runs every combination of the values (at most 1000) for T simulated seconds each, from the same\n"
     "  start; writes DIR/results.csv, DIR/run_NNN.png (3-D view, default 320x200) and DIR/contact_sheet.png.\n"
-    "  SCENE is a scene JSON file or builtin:default[:SIZE] / builtin:bench[:SIZE]. NAME is one of:\n") +
+    "  SCENE is a scene JSON file, a snapshot .sluice (each run continues it) or builtin:default[:SIZE] /\n"
+    "  builtin:bench[:SIZE]. NAME is one of:\n") +
     kSweepParameterHelp + "  results.csv columns and their definitions: docs/SWEEP.md\n";
 
 /// Longest run the sweep accepts, in steps, like `simulate --steps`.
@@ -137,6 +138,9 @@ int runSweep(int argc, char** argv) {
             std::cerr << "error: run " << run << " (" << label << "): " << backend.error().message << "\n";
             return kExitNoGpu;
         }
+        // A snapshot scene restores its saved parameters and emitters over the scene's: set the run's again.
+        backend->solver->setParams(runScene.params);
+        backend->solver->setEmitters(runScene.sources, runScene.drains);
         sim::FieldSnapshot state;
         auto figures = runFor(*backend->solver, seconds, state);
         if (!figures) {

@@ -6,17 +6,10 @@
 #include <vector>
 
 #include "app/cli_common.hpp"
+#include "app/run_output.hpp"
 #include "sim/steady_state.hpp"
 
 namespace sluice::app {
-
-namespace {
-
-bool allFinite(const std::vector<float>& v) {
-    return std::all_of(v.begin(), v.end(), [](float x) { return std::isfinite(x); });
-}
-
-}  // namespace
 
 std::int64_t stepsFor(double seconds, float dtSeconds) {
     const double q = seconds / double(dtSeconds);
@@ -49,11 +42,7 @@ Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapsho
     }
 
     finalState = solver.download();
-    const char* bad = !allFinite(finalState.depthM)        ? "depth"
-                      : !allFinite(finalState.flowXM3PerS) ? "x flow"
-                      : !allFinite(finalState.flowYM3PerS) ? "y flow"
-                                                           : nullptr;
-    if (bad) return Error{std::string("the simulation produced non-finite values in the ") + bad + " field"};
+    if (!fieldsFinite(finalState)) return Error{"the simulation produced non-finite values"};
 
     const sim::Ledger ledger = solver.ledger();
     RunFigures f;

@@ -32,7 +32,7 @@ std::int64_t stepsFor(double seconds, float dtSeconds);
 /// Steps the solver for stepsFor(seconds, dt) steps of its params' dt, sampling the water volume at the
 /// start, every max(1, round(sim::kSteadySampleSeconds / dt)) steps and after the last step, and fills
 /// `finalState` with the last state.
-/// Errors when the state holds non-finite values (the message says which field).
+/// Errors when the final state holds non-finite values.
 Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapshot& finalState);
 
 }  // namespace sluice::app

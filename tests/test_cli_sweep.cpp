@@ -247,6 +247,29 @@ TEST(SweepCli, DtSweepTakesMatchingStepCounts) {
     EXPECT_NEAR(number(csv.rows[1], "simulated_s"), 1.0, 1e-5);
 }
 
+TEST(SweepCli, SnapshotStartsEveryRunFromTheSavedStateWithTheSweptValues) {
+    // The snapshot restores its own parameters and emitters; the sweep's values must still win.
+    test::TempDir dir;
+    test::writeText(dir / "ramp.json", kRampScene);
+    const auto saved = test::runSluice("simulate " + quoted(dir / "ramp.json") + " --steps 20 --backend cpu --quiet --save " +
+                                       quoted(dir / "start.sluice"));
+    ASSERT_EQ(saved.exitCode, 0) << saved.output;
+    const auto r = test::runSluice("sweep " + quoted(dir / "start.sluice") + " --param source0.rate=0,2 --seconds 1 "
+                                   "--backend cpu --thumb 32x20 --quiet --out " + quoted(dir / "out"));
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const Csv csv = readCsv(dir / "out" / "results.csv");
+    ASSERT_EQ(csv.rows.size(), 2u);
+    for (const auto& row : csv.rows) {
+        EXPECT_EQ(number(row, "steps"), 10.0) << "the run's own steps, not the snapshot's 20 before them";
+        EXPECT_NEAR(number(row, "simulated_s"), 1.0, 1e-5);
+        EXPECT_LT(std::abs(number(row, "residual_rel")), 1e-6);
+    }
+    // Both runs start from the same 1 m^3 saved after 2 s of the 0.5 m^3/s source; in 1 s more the
+    // 2 m^3/s source adds 2 m^3 and the stopped one nothing (the sheet has not reached the open side).
+    EXPECT_NEAR(number(csv.rows[1], "volume_m3") - number(csv.rows[0], "volume_m3"), 2.0, 1e-3);
+    EXPECT_NEAR(number(csv.rows[0], "volume_m3"), 1.0, 1e-3);
+}
+
 TEST(SweepCli, UsageErrorsNameTheArgumentAndLeaveNoDirectory) {
     test::TempDir dir;
     const std::string out = " --out " + quoted(dir / "out");
