@@ -11,13 +11,15 @@ CliArgs CliArgs::parse(int argc, char** argv, int first, const std::vector<std::
         std::string s = argv[i];
         if (s.size() > 2 && s.rfind("--", 0) == 0) {
             const auto eq = s.find('=');
+            std::string name = s, value;
             if (eq != std::string::npos) {
-                a.options[s.substr(0, eq)] = s.substr(eq + 1);
-            } else if (std::find(flags.begin(), flags.end(), s) != flags.end() || i + 1 >= argc) {
-                a.options[s] = "";
-            } else {
-                a.options[s] = argv[++i];
+                name = s.substr(0, eq);
+                value = s.substr(eq + 1);
+            } else if (std::find(flags.begin(), flags.end(), s) == flags.end() && i + 1 < argc) {
+                value = argv[++i];
             }
+            a.options[name] = value;
+            a.ordered.emplace_back(std::move(name), std::move(value));
         } else {
             a.positional.push_back(s);
         }
@@ -29,6 +31,13 @@ std::optional<std::string> CliArgs::get(const std::string& name) const {
     auto it = options.find(name);
     if (it == options.end()) return std::nullopt;
     return it->second;
+}
+
+std::vector<std::string> CliArgs::all(const std::string& name) const {
+    std::vector<std::string> out;
+    for (const auto& [n, v] : ordered)
+        if (n == name) out.push_back(v);
+    return out;
 }
 
 Result<void> CliArgs::check(const std::vector<std::string>& known) const {

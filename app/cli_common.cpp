@@ -38,20 +38,26 @@ Result<sim::Scene> loadSceneArgument(const std::string& arg) {
     return std::move(loaded->scene);
 }
 
-Result<Backend> makeBackend(const std::string& name, const sim::Scene& scene) {
+Result<Backend> makeBackend(const std::string& name, const sim::Scene& scene, const gl::EglContext* current) {
     Backend b;
     if (name == "cpu") {
         b.solver = sim::makeCpuSolver(scene);
         return b;
     }
     if (name != "gpu") return Error{"--backend: expected gpu or cpu, got '" + name + "'"};
-    auto ctx = gl::EglContext::create();
-    if (!ctx) return ctx.error();
-    b.context = std::move(*ctx);
+    if (!current) {
+        auto ctx = gl::EglContext::create();
+        if (!ctx) return ctx.error();
+        b.context = std::move(*ctx);
+    }
     auto solver = sim::GpuSolver::create(scene);
     if (!solver) return Error{scene.name + ": " + solver.error().message};
     b.solver = std::move(*solver);
     return b;
+}
+
+double relativeResidual(const sim::Ledger& ledger) {
+    return ledger.residual() / std::max(1e-30, std::max(ledger.volumeM3, ledger.initialVolumeM3 + ledger.addedM3));
 }
 
 float maxFlowSpeed(const sim::FieldSnapshot& s) {

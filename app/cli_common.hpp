@@ -22,8 +22,14 @@ struct Backend {
 };
 
 /// Creates the "cpu" or "gpu" backend for a scene. GPU errors mean no usable context or the grid
-/// does not fit; the caller exits with kExitNoGpu.
-Result<Backend> makeBackend(const std::string& name, const sim::Scene& scene);
+/// does not fit; the caller exits with kExitNoGpu. With `current` (a context the caller owns, current
+/// on this thread and outliving the backend) the GPU solver is made in it and Backend::context stays
+/// empty: callers that make many backends (sweep) share one context, since each EglContext terminates
+/// its EGL display when destroyed.
+Result<Backend> makeBackend(const std::string& name, const sim::Scene& scene, const gl::EglContext* current = nullptr);
+
+/// residual / max(volume, initial + added): the ledger's error as a fraction of the water handled.
+double relativeResidual(const sim::Ledger& ledger);
 
 /// Largest flow speed |Q| / (h_f dx) over faces deeper than 5 mm (m/s), the CFL
 /// solver's threshold (SLUICE_VELOCITY_MIN_DEPTH): thinner films carry front noise, not flow.

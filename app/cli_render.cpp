@@ -8,9 +8,9 @@
 
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
+#include "app/offscreen_view.hpp"
 #include "app/verbs.hpp"
 #include "render/camera.hpp"
-#include "render/gl_objects.hpp"
 #include "render/png_output.hpp"
 #include "render/scene_renderer.hpp"
 #include "sim/gpu_solver.hpp"
@@ -23,13 +23,6 @@ const char* kUsage =
     "                     [--overlay none|depth|speed] [--time SECONDS] [--quiet]\n"
     "  SCENE defaults to builtin:default:256; the camera frames the whole world unless --camera is given\n"
     "  (degrees, degrees, metres; yaw 0 looks north, pitch is down from the horizon).\n";
-
-bool parseSize(const std::string& text, int& w, int& h) {
-    char x = 0;
-    std::istringstream in(text);
-    if (!(in >> w >> x >> h) || x != 'x' || !in.eof()) return false;
-    return w >= 1 && h >= 1 && w <= 16384 && h <= 16384;
-}
 
 bool parseCamera(const std::string& text, float& yawDeg, float& pitchDeg, float& distance) {
     char c1 = 0, c2 = 0;
@@ -55,7 +48,7 @@ int runRender(int argc, char** argv) {
         return kExitUsage;
     }
     int width = 1280, height = 720;
-    if (auto size = args.get("--size"); size && !parseSize(*size, width, height)) {
+    if (auto size = args.get("--size"); size && !parseImageSize(*size, width, height)) {
         std::cerr << "sluice render: --size: expected WxH in pixels (1 to 16384), got '" << *size << "'\n";
         return kExitUsage;
     }
@@ -107,26 +100,13 @@ int runRender(int argc, char** argv) {
     }
     for (long long i = 0; i < *steps; ++i) (*solver)->step(scene->params.dtSeconds);
 
-    // Offscreen RGBA8 colour + depth target of the requested size.
-    render::Texture colour(GL_TEXTURE_2D), depthTex(GL_TEXTURE_2D);
-    glTextureStorage2D(colour.id(), 1, GL_RGBA8, width, height);
-    glTextureStorage2D(depthTex.id(), 1, GL_DEPTH_COMPONENT32F, width, height);
-    render::Framebuffer fbo(render::Framebuffer::CreateTag{});
-    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, colour.id(), 0);
-    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depthTex.id(), 0);
-    if (glCheckNamedFramebufferStatus(fbo.id(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        std::cerr << "error: cannot create a " << width << "x" << height << " offscreen framebuffer\n";
+    auto target = OffscreenTarget::create(width, height);
+    if (!target) {
+        std::cerr << "error: " << target.error().message << "\n";
         return kExitNoGpu;
     }
-
-    render::Camera camera;
-    float minZ = 1e30f, maxZ = -1e30f;
-    for (float b : scene->terrainM) {
-        minZ = std::min(minZ, b);
-        maxZ = std::max(maxZ, b);
-    }
+    render::Camera camera = frameScene(*scene);
     const float worldW = float(scene->width) * scene->cellSizeM, worldH = float(scene->height) * scene->cellSizeM;
-    camera.frame(worldW, worldH, minZ, maxZ);
     if (cameraText) {
         camera.yawRad = yawDeg * 3.14159265f / 180.0f;
         camera.pitchRad = std::clamp(pitchDeg * 3.14159265f / 180.0f, 0.05f, 1.55f);
@@ -144,9 +124,8 @@ int runRender(int argc, char** argv) {
     inputs.flowX = &gpu.flowXBuffer();
     inputs.flowY = &gpu.flowYBuffer();
     inputs.timeSeconds = timeOverride >= 0 ? timeOverride : float(gpu.counters().timeSeconds);
-    (*renderer)->render(inputs, camera, view, width, height, fbo.id());
-    const render::RgbImage image = render::readFramebuffer(fbo.id(), width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    (*renderer)->render(inputs, camera, view, width, height, target->framebuffer());
+    const render::RgbImage image = target->read();
 
     if (auto written = render::writePng(outPath, image); !written) {
         std::cerr << "error: " << written.error().message << "\n";

@@ -18,6 +18,10 @@ const char* kHelp =
     "                                      render the 3-D view headless to a PNG\n"
     "  sluice replay LOG [--out DIR] [--save STATE.sluice]\n"
     "                                      re-run a session log (viewer --log) to its final state\n"
+    "  sluice sweep SCENE --param NAME=v1,v2,... [--param ...] --seconds T --out DIR\n"
+    "               [--backend gpu|cpu] [--thumb WxH] [--quiet]\n"
+    "                                      run every combination of parameter values; write\n"
+    "                                      results.csv, a thumbnail per run and contact_sheet.png\n"
     "  sluice bench [--sizes 1024,2048,4096] [--quick] [--json]\n"
     "                                      copy-bandwidth ceiling, GPU and CPU step throughput\n"
     "  sluice info                         describe the headless OpenGL context\n"
@@ -35,6 +39,7 @@ int main(int argc, char** argv) {
     if (verb == "info") return runInfo(argc, argv);
     if (verb == "render") return runRender(argc, argv);
     if (verb == "replay") return runReplay(argc, argv);
+    if (verb == "sweep") return runSweep(argc, argv);
     if (verb == "help" || verb == "--help" || verb == "-h") {
         std::cout << kHelp;
         return kExitOk;

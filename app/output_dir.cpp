@@ -53,4 +53,10 @@ Result<void> OutputDir::commit() {
     return {};
 }
 
+Result<void> OutputDir::commitAfter(std::span<const Result<void>> writes) {
+    for (const Result<void>& w : writes)
+        if (!w) return w;
+    return commit();
+}
+
 }  // namespace sluice::app

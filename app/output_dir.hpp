@@ -3,6 +3,7 @@
 // the target only when every file is written, so a failed run leaves the previous output intact and
 // never a partial one.
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,9 @@ public:
     std::filesystem::path file(const std::string& name) const { return staging_ / name; }
     /// Moves the staging directory to the target (the old target, if any, is removed after).
     Result<void> commit();
+    /// The first failed write's error if any (nothing is committed then), else commit()'s result: the
+    /// last call of a verb that writes several files.
+    Result<void> commitAfter(std::span<const Result<void>> writes);
 
 private:
     OutputDir(std::filesystem::path target, std::filesystem::path staging)

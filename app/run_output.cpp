@@ -26,7 +26,6 @@ nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, con
     const sim::Ledger ledger = solver.ledger();
     const sim::DepthStats stats = solver.depthStats();
     const sim::RunCounters& c = solver.counters();
-    const double scale = std::max(1e-30, std::max(ledger.volumeM3, ledger.initialVolumeM3 + ledger.addedM3));
     return {
         {"scene", sceneName},
         {"backend", solver.backendName()},
@@ -42,7 +41,7 @@ nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, con
         {"volume_added", ledger.addedM3},
         {"volume_removed", ledger.removedM3},
         {"residual", ledger.residual()},
-        {"relative_residual", ledger.residual() / scale},
+        {"relative_residual", relativeResidual(ledger)},
         {"min_depth", stats.minDepthM},
         {"max_depth", stats.maxDepthM},
         {"max_speed", maxFlowSpeed(snap)},
@@ -65,9 +64,7 @@ Result<void> writeFieldsDir(const std::string& dir, const sim::FieldSnapshot& sn
         sim::writeNpy(out->file("flow_y.npy"), snap.flowYM3PerS.data(), H + 1, W),
         sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"),
     };
-    for (const auto& w : writes)
-        if (!w) return w.error();
-    return out->commit();
+    return out->commitAfter(writes);
 }
 
 Result<void> writeRunOutputs(const std::string& outDir, const std::string& saveFile, const std::string& sceneName,

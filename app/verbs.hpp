@@ -7,6 +7,8 @@ int runBench(int argc, char** argv);
 int runInfo(int argc, char** argv);
 int runRender(int argc, char** argv);
 int runReplay(int argc, char** argv);
+/// `sluice sweep`: every combination of parameter values, results.csv, thumbnails, contact sheet.
+int runSweep(int argc, char** argv);
 #ifdef SLUICE_HAS_WINDOW
 /// The interactive viewer (app/window/): `sluice [SCENE.json]`.
 int runViewer(int argc, char** argv);
