@@ -1,5 +1,6 @@
 // `sluice render [SCENE] [--steps N] [--size WxH] [--camera yaw,pitch,distance] --out IMG.png`: runs a
 // scene headless on the GPU solver, renders the 3-D view offscreen and writes it as a PNG atomically.
+// The max-depth and first-wet overlays fold every step into a water history while stepping.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,11 +9,15 @@
 
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
+#include "app/cli_view.hpp"
 #include "app/verbs.hpp"
 #include "render/camera.hpp"
-#include "render/gl_objects.hpp"
+#include "render/offscreen_target.hpp"
+#include "render/overlay.hpp"
 #include "render/png_output.hpp"
 #include "render/scene_renderer.hpp"
+#include "render/solver_inputs.hpp"
+#include "render/water_history.hpp"
 #include "sim/gpu_solver.hpp"
 
 namespace sluice::app {
@@ -20,16 +25,9 @@ namespace sluice::app {
 namespace {
 const char* kUsage =
     "usage: sluice render [SCENE] --out IMG.png [--steps N] [--size WxH] [--camera yaw,pitch,distance]\n"
-    "                     [--overlay none|depth|speed] [--time SECONDS] [--quiet]\n"
+    "                     [--overlay none|depth|speed|courant|max-depth|first-wet] [--time SECONDS] [--quiet]\n"
     "  SCENE defaults to builtin:default:256; the camera frames the whole world unless --camera is given\n"
     "  (degrees, degrees, metres; yaw 0 looks north, pitch is down from the horizon).\n";
-
-bool parseSize(const std::string& text, int& w, int& h) {
-    char x = 0;
-    std::istringstream in(text);
-    if (!(in >> w >> x >> h) || x != 'x' || !in.eof()) return false;
-    return w >= 1 && h >= 1 && w <= 16384 && h <= 16384;
-}
 
 bool parseCamera(const std::string& text, float& yawDeg, float& pitchDeg, float& distance) {
     char c1 = 0, c2 = 0;
@@ -55,7 +53,7 @@ int runRender(int argc, char** argv) {
         return kExitUsage;
     }
     int width = 1280, height = 720;
-    if (auto size = args.get("--size"); size && !parseSize(*size, width, height)) {
+    if (auto size = args.get("--size"); size && !parseImageSize(*size, width, height)) {
         std::cerr << "sluice render: --size: expected WxH in pixels (1 to 16384), got '" << *size << "'\n";
         return kExitUsage;
     }
@@ -68,10 +66,9 @@ int runRender(int argc, char** argv) {
     }
     render::ViewSettings view;
     const std::string overlay = args.get("--overlay").value_or("none");
-    if (overlay == "depth") view.overlay = 1;
-    else if (overlay == "speed") view.overlay = 2;
-    else if (overlay != "none") {
-        std::cerr << "sluice render: --overlay: expected none, depth or speed, got '" << overlay << "'\n";
+    view.overlay = render::overlayFromName(overlay);
+    if (view.overlay < 0) {
+        std::cerr << "sluice render: --overlay: expected " << render::overlayNameList() << ", got '" << overlay << "'\n";
         return kExitUsage;
     }
     float timeOverride = -1;
@@ -105,28 +102,30 @@ int runRender(int argc, char** argv) {
         std::cerr << "error: renderer: " << renderer.error().message << "\n";
         return kExitNoGpu;
     }
-    for (long long i = 0; i < *steps; ++i) (*solver)->step(scene->params.dtSeconds);
+    sim::GpuSolver& gpu = **solver;
+    std::unique_ptr<render::WaterHistory> history;
+    if (render::overlayNeedsHistory(view.overlay)) {
+        auto created = render::WaterHistory::create();
+        if (!created) {
+            std::cerr << "error: water history: " << created.error().message << "\n";
+            return kExitNoGpu;
+        }
+        history = std::move(*created);
+        history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);  // the initial state
+    }
+    for (long long i = 0; i < *steps; ++i) {
+        gpu.step(scene->params.dtSeconds);
+        if (history) history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);
+    }
 
-    // Offscreen RGBA8 colour + depth target of the requested size.
-    render::Texture colour(GL_TEXTURE_2D), depthTex(GL_TEXTURE_2D);
-    glTextureStorage2D(colour.id(), 1, GL_RGBA8, width, height);
-    glTextureStorage2D(depthTex.id(), 1, GL_DEPTH_COMPONENT32F, width, height);
-    render::Framebuffer fbo(render::Framebuffer::CreateTag{});
-    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, colour.id(), 0);
-    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depthTex.id(), 0);
-    if (glCheckNamedFramebufferStatus(fbo.id(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        std::cerr << "error: cannot create a " << width << "x" << height << " offscreen framebuffer\n";
+    auto target = render::OffscreenTarget::create(width, height);
+    if (!target) {
+        std::cerr << "error: " << target.error().message << "\n";
         return kExitNoGpu;
     }
 
-    render::Camera camera;
-    float minZ = 1e30f, maxZ = -1e30f;
-    for (float b : scene->terrainM) {
-        minZ = std::min(minZ, b);
-        maxZ = std::max(maxZ, b);
-    }
+    render::Camera camera = framingCamera(*scene);
     const float worldW = float(scene->width) * scene->cellSizeM, worldH = float(scene->height) * scene->cellSizeM;
-    camera.frame(worldW, worldH, minZ, maxZ);
     if (cameraText) {
         camera.yawRad = yawDeg * 3.14159265f / 180.0f;
         camera.pitchRad = std::clamp(pitchDeg * 3.14159265f / 180.0f, 0.05f, 1.55f);
@@ -134,30 +133,25 @@ int runRender(int argc, char** argv) {
         camera.farM = std::max(camera.farM, distance * 4.0f + worldW + worldH);
     }
 
-    sim::GpuSolver& gpu = **solver;
-    render::RenderInputs inputs;
-    inputs.width = scene->width;
-    inputs.height = scene->height;
-    inputs.cellSizeM = scene->cellSizeM;
-    inputs.terrain = &gpu.terrainBuffer();
-    inputs.depth = &gpu.depthBuffer();
-    inputs.flowX = &gpu.flowXBuffer();
-    inputs.flowY = &gpu.flowYBuffer();
-    inputs.timeSeconds = timeOverride >= 0 ? timeOverride : float(gpu.counters().timeSeconds);
-    (*renderer)->render(inputs, camera, view, width, height, fbo.id());
-    const render::RgbImage image = render::readFramebuffer(fbo.id(), width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    render::RenderInputs inputs = render::solverInputs(gpu);
+    inputs.history = history.get();
+    if (timeOverride >= 0) inputs.timeSeconds = timeOverride;
+    (*renderer)->render(inputs, camera, view, width, height, target->framebuffer());
+    const render::RgbImage image = target->read();
 
     if (auto written = render::writePng(outPath, image); !written) {
         std::cerr << "error: " << written.error().message << "\n";
         return kExitWriteFailed;
     }
     if (!args.has("--quiet")) {
+        (*renderer)->collectGpuTimes();  // the read-back above waited for the frame: its queries are done
         const render::RenderStats& st = (*renderer)->lastStats();
         std::cout << outPath << ": " << width << "x" << height << " of " << scene->name << " after "
                   << gpu.counters().steps << " steps (" << gpu.counters().timeSeconds << " s simulated); "
                   << st.terrainChunks << " terrain chunks (stride " << st.finestStride << ".." << st.coarsestStride
                   << "), " << st.waterChunks << " water chunks\n";
+        std::printf("GPU ms: bounds %.3f, sky+terrain %.3f, water %.3f, resolve %.3f\n", st.gpu.boundsMs,
+                    st.gpu.skyTerrainMs, st.gpu.waterMs, st.gpu.resolveMs);
     }
     return kExitOk;
 }
