@@ -3,6 +3,7 @@
 // the ratios between them. Figures are measured here and now; compare ratios, not absolute times.
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <sstream>
 
@@ -24,7 +25,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-const char* kUsage = "usage: sluice bench [--sizes 1024,2048,4096] [--quick] [--json] [--min-seconds S] [--cpu-max N]\n";
+const char* kUsage = "usage: sluice bench [--sizes 1024,2048,4096] [--quick] [--json] [--min-seconds S] [--cpu-max N]\n"
+                     "       sluice bench --frame [--grid N] [--size WxH] [--frames K] [--json]\n";
 
 struct SizeResult {
     int size = 0;
@@ -142,6 +144,8 @@ std::vector<int> parseSizes(const std::string& text) {
 }  // namespace
 
 int runBench(int argc, char** argv) {
+    for (int i = 2; i < argc; ++i)
+        if (std::strcmp(argv[i], "--frame") == 0) return runBenchFrame(argc, argv);
     CliArgs args = CliArgs::parse(argc, argv, 2, {"--quick", "--json"});
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max"}); !ok || !args.positional.empty()) {
         std::cerr << "sluice bench: " << (ok ? "unexpected argument " + args.positional[0] : ok.error().message) << "\n"

@@ -1,5 +1,6 @@
 // `sluice render [SCENE] [--steps N] [--size WxH] [--camera yaw,pitch,distance] --out IMG.png`: runs a
 // scene headless on the GPU solver, renders the 3-D view offscreen and writes it as a PNG atomically.
+// The max-depth and first-wet overlays fold every step into a water history while stepping.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -8,11 +9,21 @@
 
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
+<<<<<<< HEAD
 #include "app/offscreen_view.hpp"
 #include "app/verbs.hpp"
 #include "render/camera.hpp"
+=======
+#include "app/cli_view.hpp"
+#include "app/verbs.hpp"
+#include "render/camera.hpp"
+#include "render/offscreen_target.hpp"
+#include "render/overlay.hpp"
+>>>>>>> wt-render
 #include "render/png_output.hpp"
 #include "render/scene_renderer.hpp"
+#include "render/solver_inputs.hpp"
+#include "render/water_history.hpp"
 #include "sim/gpu_solver.hpp"
 
 namespace sluice::app {
@@ -20,7 +31,7 @@ namespace sluice::app {
 namespace {
 const char* kUsage =
     "usage: sluice render [SCENE] --out IMG.png [--steps N] [--size WxH] [--camera yaw,pitch,distance]\n"
-    "                     [--overlay none|depth|speed] [--time SECONDS] [--quiet]\n"
+    "                     [--overlay none|depth|speed|courant|max-depth|first-wet] [--time SECONDS] [--quiet]\n"
     "  SCENE defaults to builtin:default:256; the camera frames the whole world unless --camera is given\n"
     "  (degrees, degrees, metres; yaw 0 looks north, pitch is down from the horizon).\n";
 
@@ -61,10 +72,9 @@ int runRender(int argc, char** argv) {
     }
     render::ViewSettings view;
     const std::string overlay = args.get("--overlay").value_or("none");
-    if (overlay == "depth") view.overlay = 1;
-    else if (overlay == "speed") view.overlay = 2;
-    else if (overlay != "none") {
-        std::cerr << "sluice render: --overlay: expected none, depth or speed, got '" << overlay << "'\n";
+    view.overlay = render::overlayFromName(overlay);
+    if (view.overlay < 0) {
+        std::cerr << "sluice render: --overlay: expected " << render::overlayNameList() << ", got '" << overlay << "'\n";
         return kExitUsage;
     }
     float timeOverride = -1;
@@ -98,14 +108,37 @@ int runRender(int argc, char** argv) {
         std::cerr << "error: renderer: " << renderer.error().message << "\n";
         return kExitNoGpu;
     }
-    for (long long i = 0; i < *steps; ++i) (*solver)->step(scene->params.dtSeconds);
+    sim::GpuSolver& gpu = **solver;
+    std::unique_ptr<render::WaterHistory> history;
+    if (render::overlayNeedsHistory(view.overlay)) {
+        auto created = render::WaterHistory::create();
+        if (!created) {
+            std::cerr << "error: water history: " << created.error().message << "\n";
+            return kExitNoGpu;
+        }
+        history = std::move(*created);
+        history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);  // the initial state
+    }
+    for (long long i = 0; i < *steps; ++i) {
+        gpu.step(scene->params.dtSeconds);
+        if (history) history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);
+    }
 
+<<<<<<< HEAD
     auto target = OffscreenTarget::create(width, height);
+=======
+    auto target = render::OffscreenTarget::create(width, height);
+>>>>>>> wt-render
     if (!target) {
         std::cerr << "error: " << target.error().message << "\n";
         return kExitNoGpu;
     }
+<<<<<<< HEAD
     render::Camera camera = frameScene(*scene);
+=======
+
+    render::Camera camera = framingCamera(*scene);
+>>>>>>> wt-render
     const float worldW = float(scene->width) * scene->cellSizeM, worldH = float(scene->height) * scene->cellSizeM;
     if (cameraText) {
         camera.yawRad = yawDeg * 3.14159265f / 180.0f;
@@ -114,6 +147,7 @@ int runRender(int argc, char** argv) {
         camera.farM = std::max(camera.farM, distance * 4.0f + worldW + worldH);
     }
 
+<<<<<<< HEAD
     sim::GpuSolver& gpu = **solver;
     render::RenderInputs inputs;
     inputs.width = scene->width;
@@ -124,6 +158,11 @@ int runRender(int argc, char** argv) {
     inputs.flowX = &gpu.flowXBuffer();
     inputs.flowY = &gpu.flowYBuffer();
     inputs.timeSeconds = timeOverride >= 0 ? timeOverride : float(gpu.counters().timeSeconds);
+=======
+    render::RenderInputs inputs = render::solverInputs(gpu);
+    inputs.history = history.get();
+    if (timeOverride >= 0) inputs.timeSeconds = timeOverride;
+>>>>>>> wt-render
     (*renderer)->render(inputs, camera, view, width, height, target->framebuffer());
     const render::RgbImage image = target->read();
 
@@ -132,11 +171,14 @@ int runRender(int argc, char** argv) {
         return kExitWriteFailed;
     }
     if (!args.has("--quiet")) {
+        (*renderer)->collectGpuTimes();  // the read-back above waited for the frame: its queries are done
         const render::RenderStats& st = (*renderer)->lastStats();
         std::cout << outPath << ": " << width << "x" << height << " of " << scene->name << " after "
                   << gpu.counters().steps << " steps (" << gpu.counters().timeSeconds << " s simulated); "
                   << st.terrainChunks << " terrain chunks (stride " << st.finestStride << ".." << st.coarsestStride
                   << "), " << st.waterChunks << " water chunks\n";
+        std::printf("GPU ms: bounds %.3f, sky+terrain %.3f, water %.3f, resolve %.3f\n", st.gpu.boundsMs,
+                    st.gpu.skyTerrainMs, st.gpu.waterMs, st.gpu.resolveMs);
     }
     return kExitOk;
 }

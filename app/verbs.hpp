@@ -4,6 +4,8 @@
 namespace sluice::app {
 int runSimulate(int argc, char** argv);
 int runBench(int argc, char** argv);
+/// `sluice bench --frame ...` (app/cli_bench_frame.cpp): whole-frame timings of the 3-D view.
+int runBenchFrame(int argc, char** argv);
 int runInfo(int argc, char** argv);
 int runRender(int argc, char** argv);
 int runReplay(int argc, char** argv);

@@ -8,6 +8,8 @@
 
 namespace sluice::render {
 
+class WaterHistory;
+
 /// The simulation state to draw. Buffers are the solver's SSBOs of float (sim/gpu_solver.hpp):
 /// terrain and depth W*H (index y*W+x, metres), flowX (W+1)*H (index y*(W+1)+i) and flowY W*(H+1)
 /// (index j*W+x), raw face flows in m^3/s. The renderer only reads them.
@@ -19,6 +21,16 @@ struct RenderInputs {
     const gl::Buffer* flowX = nullptr;
     const gl::Buffer* flowY = nullptr;
     float timeSeconds = 0.0f;        ///< animation clock (detail normals, foam); any monotonic time
+    /// Optional earlier depth field, same layout as depth (e.g. a DepthSnapshot taken before the last
+    /// simulation step). When set, the water surface and everything derived from depth (shoreline,
+    /// wet ground, absorption, foam, overlays) use mix(previousDepth, depth, blend); null draws depth.
+    const gl::Buffer* previousDepth = nullptr;
+    float blend = 1.0f;              ///< in [0, 1]: 0 draws previousDepth, 1 draws depth
+    float dtSubSeconds = 0.0f;       ///< the solver's substep (RunCounters::lastDtSubSeconds), Courant overlay
+    float gravity = 9.81f;           ///< m/s^2 (SimParams::gravity), Courant overlay
+    /// Water history for the max-depth and first-wet overlays; null (or another grid's) draws those
+    /// overlays as if no cell had been wet.
+    const WaterHistory* history = nullptr;
 };
 
 /// How to draw. Defaults give the full look.
@@ -33,7 +45,11 @@ struct ViewSettings {
     glm::vec3 scatterColor{0.02f, 0.09f, 0.11f};
     float sunAzimuthRad = 2.3f;      ///< compass direction the sun shines from, 0 = north, clockwise
     float sunElevationRad = 0.65f;   ///< above the horizon
-    int overlay = 0;                 ///< 0 none, 1 water depth, 2 flow speed (false colour on water)
+    /// False colour (render/overlay.hpp OverlayKind): 0 none, 1 depth, 2 speed, 3 Courant number,
+    /// 4 max depth and 5 first-wet time (these two need RenderInputs::history). Dry ground turns grey.
+    int overlay = 0;
+    float overlayDepthMaxM = 5.0f;     ///< depth at the top of the depth and max-depth ramps, metres
+    float overlaySpeedMaxMPerS = 3.0f; ///< speed at the top of the speed ramp
     /// Brush ring under the cursor: world x, y and radius (metres); radius <= 0 draws none.
     glm::vec3 brushRing{0.0f};
     /// Source/drain markers: world x, y, radius (metres), kind (+1 source, -1 drain, 2 selected).

@@ -6,15 +6,17 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "render/detail_map.hpp"
+#include "render/overlay.hpp"
+#include "render/render_layout.hpp"
+#include "render/water_history.hpp"
 
 namespace sluice::render {
 
 namespace {
 constexpr int kDetailSize = 256;  // texels per side of the detail map
 
-// Texture units and the bounds binding (the SSBO bindings 0-3 are in render_common.glsl).
+// Texture units (the storage bindings are in shaders/render/render_layout.h).
 constexpr GLuint kUnitDetail = 0, kUnitTerrainColor = 1, kUnitTerrainDistance = 2, kUnitScene = 3;
-constexpr GLuint kBindBounds = 4;
 
 void setMat4(const gl::Program& p, const char* name, const glm::mat4& m) {
     glProgramUniformMatrix4fv(p.id(), p.location(name), 1, GL_FALSE, glm::value_ptr(m));
@@ -44,7 +46,7 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
     if (!water) return water.error();
     auto resolve = gl::Program::graphics("render/fullscreen.vert", "render/resolve.frag");
     if (!resolve) return resolve.error();
-    auto bounds = gl::Program::compute("render/chunk_bounds.comp");
+    auto bounds = ChunkBoundsReader::create();
     if (!bounds) return bounds.error();
     r->sky_ = std::move(*sky);
     r->terrain_ = std::move(*terrain);
@@ -90,31 +92,6 @@ void SceneRenderer::ensureTargets(int w, int h) {
     glNamedFramebufferDrawBuffer(sceneFbo_.id(), GL_COLOR_ATTACHMENT0);
 }
 
-void SceneRenderer::updateBounds(const RenderInputs& in) {
-    const int cx = chunkCount(in.width), cy = chunkCount(in.height);
-    const std::size_t bytes = std::size_t(cx) * std::size_t(cy) * sizeof(ChunkBounds);
-    static_assert(sizeof(ChunkBounds) == 16, "ChunkBounds mirrors the shader's vec4");
-    if (boundsBuffer_.bytes() != bytes) boundsBuffer_ = gl::Buffer(bytes);
-    in.terrain->bindStorage(0);
-    in.depth->bindStorage(1);
-    boundsBuffer_.bindStorage(kBindBounds);
-    bounds_.set("uGrid", in.width, in.height);
-    bounds_.set("uChunkCells", kChunkCells);
-    bounds_.set("uChunkCount", cx, cy);
-    bounds_.use();
-    glDispatchCompute(GLuint(cx), GLuint(cy), 1);
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    boundsCpu_.resize(std::size_t(cx) * std::size_t(cy));
-    boundsBuffer_.download(boundsCpu_.data(), bytes);  // a few hundred bytes: the one sync per frame
-    minBed_ = 1e30f;
-    maxBed_ = -1e30f;
-    for (const ChunkBounds& b : boundsCpu_) {
-        minBed_ = std::min(minBed_, b.minBedM);
-        maxBed_ = std::max(maxBed_, b.maxBedM);
-    }
-    if (!(maxBed_ > minBed_)) maxBed_ = minBed_ + 1.0f;
-}
-
 namespace {
 // Brush ring and source/drain markers (render_common.glsl's applyToolMarks).
 void setToolMarks(const gl::Program& p, const ViewSettings& s) {
@@ -131,12 +108,34 @@ void SceneRenderer::setCommonUniforms(const gl::Program& p, const RenderInputs& 
     p.set("uCellSize", in.cellSizeM);
     setVec3(p, "uEye", cam.position());
     setVec3(p, "uSunDir", sunDir);
-    p.set("uHeightRange", minBed_, maxBed_);
+    p.set("uHeightRange", bounds_.minBedM(), bounds_.maxBedM());
     p.set("uTime", in.timeSeconds);
+    // Blend 1 reads the depth buffer only (bound at the previous-depth point too when not blending).
+    p.set("uBlend", in.previousDepth ? std::clamp(in.blend, 0.0f, 1.0f) : 1.0f);
     setMat4(p, "uViewProj", viewProj);
     // Haze reaches ~45 % at four world diagonals: visible on large maps, faint on small ones.
     const float world = std::max(float(in.width), float(in.height)) * in.cellSizeM;
     p.set("uHazePerM", 0.15f / std::max(world, 1.0f));
+}
+
+void SceneRenderer::setOverlayUniforms(const gl::Program& p, const RenderInputs& in, const ViewSettings& s) const {
+    const bool history = in.history && in.history->valid() && in.history->width() == in.width &&
+                         in.history->height() == in.height;
+    float range = 1.0f;  // Courant: the ramp spans 0..1
+    if (s.overlay == kOverlayDepth || s.overlay == kOverlayMaxDepth) range = s.overlayDepthMaxM;
+    if (s.overlay == kOverlaySpeed) range = s.overlaySpeedMaxMPerS;
+    if (s.overlay == kOverlayFirstWet && history) range = float(in.history->elapsedSeconds());
+    p.set("uOverlay", s.overlay >= 0 && s.overlay < kOverlayCount ? s.overlay : int(kOverlayNone));
+    p.set("uOverlayRange", std::max(range, 1e-6f));
+    p.set("uHistoryValid", history ? 1 : 0);
+}
+
+void SceneRenderer::collectGpuTimes() {
+    timer_.collect();
+    const std::vector<double>& ms = timer_.latestMs();
+    if (ms.size() != std::size_t(kPasses)) return;
+    stats_.gpu = RenderPassTimes{ms[0], ms[1], ms[2], ms[3]};
+    stats_.gpuFrameAge = timer_.latestAgeFrames();
 }
 
 long long SceneRenderer::drawChunks(const gl::Program& p, const std::vector<ChunkDraw>& chunks, const RenderInputs& in,
@@ -164,12 +163,21 @@ long long SceneRenderer::drawChunks(const gl::Program& p, const std::vector<Chun
 
 void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const ViewSettings& s, int widthPx,
                            int heightPx, GLuint targetFramebuffer) {
+    // GPU figures of earlier frames are kept: they arrive frames late.
+    const RenderPassTimes gpu = stats_.gpu;
+    const int gpuAge = stats_.gpuFrameAge;
     stats_ = {};
+    stats_.gpu = gpu;
+    stats_.gpuFrameAge = gpuAge >= 0 ? gpuAge + 1 : -1;
     if (widthPx <= 0 || heightPx <= 0 || in.width < 2 || in.height < 2 || !in.terrain || !in.depth || !in.flowX ||
         !in.flowY)
         return;
     ensureTargets(widthPx, heightPx);
-    updateBounds(in);
+    timer_.beginFrame();
+    collectGpuTimes();
+    const std::vector<ChunkBounds>& bounds = bounds_.update(in);
+    stats_.boundsLagFrames = bounds_.lagFrames();
+    timer_.endPass();
 
     const glm::mat4 viewProj = camera.projection(float(widthPx) / float(heightPx)) * camera.view();
     const float ce = std::cos(s.sunElevationRad);
@@ -182,13 +190,16 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     lod.heightPx = heightPx;
     lod.maxCellPx = maxCellPx_;
     const float skirtMax = 2.0f * float(kChunkCells) * in.cellSizeM + 0.5f;
-    const std::vector<ChunkDraw> terrainChunks = selectChunks(boundsCpu_, in.width, in.height, in.cellSizeM, lod, false, skirtMax);
-    const std::vector<ChunkDraw> waterChunks = selectChunks(boundsCpu_, in.width, in.height, in.cellSizeM, lod, true, 0.0f);
+    const std::vector<ChunkDraw> terrainChunks = selectChunks(bounds, in.width, in.height, in.cellSizeM, lod, false, skirtMax);
+    const std::vector<ChunkDraw> waterChunks = selectChunks(bounds, in.width, in.height, in.cellSizeM, lod, true, 0.0f);
 
-    in.terrain->bindStorage(0);
-    in.depth->bindStorage(1);
-    in.flowX->bindStorage(2);
-    in.flowY->bindStorage(3);
+    in.terrain->bindStorage(SLUICE_RBIND_TERRAIN);
+    in.depth->bindStorage(SLUICE_RBIND_DEPTH);
+    in.flowX->bindStorage(SLUICE_RBIND_FLOW_X);
+    in.flowY->bindStorage(SLUICE_RBIND_FLOW_Y);
+    (in.previousDepth ? in.previousDepth : in.depth)->bindStorage(SLUICE_RBIND_PREVIOUS_DEPTH);
+    // Without a history the overlays never read the history binding; the depth buffer stands in.
+    (in.history && in.history->valid() ? &in.history->buffer() : in.depth)->bindStorage(SLUICE_RBIND_HISTORY);
     vao_.bind();
     glViewport(0, 0, widthPx, heightPx);
 
@@ -210,6 +221,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     setCommonUniforms(terrain_, in, camera, sunDir, viewProj);
     terrain_.set("uShadows", s.shadows ? 1 : 0);
     setToolMarks(terrain_, s);
+    setOverlayUniforms(terrain_, in, s);
     terrain_.use();
     stats_.terrainVertices = drawChunks(terrain_, terrainChunks, in, true);
     stats_.terrainChunks = int(terrainChunks.size());
@@ -217,6 +229,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
         stats_.finestStride = stats_.finestStride == 0 ? c.stride : std::min(stats_.finestStride, c.stride);
         stats_.coarsestStride = std::max(stats_.coarsestStride, c.stride);
     }
+    timer_.endPass();
 
     // Pass 2: water over a copy of the terrain image, depth-tested against the terrain.
     glCopyImageSubData(terrainColor_.id(), GL_TEXTURE_2D, 0, 0, 0, 0, sceneColor_.id(), GL_TEXTURE_2D, 0, 0, 0, 0,
@@ -232,7 +245,9 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     water_.set("uShadows", s.shadows ? 1 : 0);
     water_.set("uNormalMaps", s.normalMaps ? 1 : 0);
     water_.set("uFoam", s.foam ? 1 : 0);
-    water_.set("uOverlay", s.overlay);
+    water_.set("uDtSub", in.dtSubSeconds);
+    water_.set("uGravity", in.gravity);
+    setOverlayUniforms(water_, in, s);
     setToolMarks(water_, s);
     detail_.bind(kUnitDetail);
     terrainColor_.bind(kUnitTerrainColor);
@@ -240,6 +255,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     water_.use();
     stats_.waterVertices = drawChunks(water_, waterChunks, in, false);
     stats_.waterChunks = int(waterChunks.size());
+    timer_.endPass();
 
     // Pass 3: tone-mapped resolve into the caller's framebuffer.
     glDisable(GL_DEPTH_TEST);
@@ -249,6 +265,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     sceneColor_.bind(kUnitScene);
     resolve_.use();
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    timer_.endPass();
 
     glUseProgram(0);
     glBindVertexArray(0);

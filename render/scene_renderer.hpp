@@ -1,6 +1,6 @@
 #pragma once
 // The 3-D view of the simulation: terrain and water drawn straight from the solver's buffers (read
-// only). Passes per frame: chunk bounds (compute, tiny readback) -> sky + terrain into an offscreen
+// only). Passes per frame: chunk bounds (compute, read back a frame or two late) -> sky + terrain into an offscreen
 // HDR target (colour + view distance + depth) -> water over a copy of it, sampling the terrain image
 // for refraction -> tone-mapped resolve into the caller's framebuffer. Needs a current GL 4.5 context.
 #include <memory>
@@ -9,7 +9,9 @@
 #include <glad/gl.h>
 
 #include "render/camera.hpp"
+#include "render/chunk_bounds_reader.hpp"
 #include "render/gl/buffer.hpp"
+#include "render/gl/gpu_pass_timer.hpp"
 #include "render/gl/program.hpp"
 #include "render/gl_objects.hpp"
 #include "render/render_inputs.hpp"
@@ -18,11 +20,38 @@
 
 namespace sluice::render {
 
+/// GPU milliseconds of each pass of one frame (GL_TIMESTAMP queries, read a few frames late).
+struct RenderPassTimes {
+    double boundsMs = 0;      ///< chunk-bounds reduction and its copy for readback
+    double skyTerrainMs = 0;  ///< sky and terrain into the HDR target
+    double waterMs = 0;       ///< copy of the terrain image, then the water
+    double resolveMs = 0;     ///< tone-mapped resolve into the caller's framebuffer
+    double totalMs() const { return boundsMs + skyTerrainMs + waterMs + resolveMs; }
+
+    /// For tables (the viewer's Stats panel): pass k in [0, kCount) in frame order, its name and time.
+    static constexpr int kCount = 4;
+    static const char* name(int pass) {
+        constexpr const char* kNames[kCount] = {"chunk bounds", "sky + terrain", "water", "resolve"};
+        return pass >= 0 && pass < kCount ? kNames[pass] : "?";
+    }
+    double ms(int pass) const {
+        const double all[kCount] = {boundsMs, skyTerrainMs, waterMs, resolveMs};
+        return pass >= 0 && pass < kCount ? all[pass] : 0.0;
+    }
+};
+
 /// Per-frame figures of the last render() (for overlays, tests and tuning).
 struct RenderStats {
     int terrainChunks = 0, waterChunks = 0;  ///< chunks drawn after frustum culling
-    long long terrainVertices = 0, waterVertices = 0;
+    long long terrainVertices = 0, waterVertices = 0;  ///< non-indexed: three per triangle
     int finestStride = 0, coarsestStride = 0;  ///< over the terrain chunks drawn
+    int boundsLagFrames = 0;  ///< age of the chunk bounds culled with (0 = this frame's state)
+    /// Per-pass GPU time of the newest frame whose queries have finished, gpuFrameAge frames before
+    /// this one (-1 and zeros until the first has; never waited for).
+    RenderPassTimes gpu;
+    int gpuFrameAge = -1;
+    long long terrainTriangles() const { return terrainVertices / 3; }
+    long long waterTriangles() const { return waterVertices / 3; }
 };
 
 /// Draws terrain and water. Owns its programs, the detail map and the offscreen targets (resized on
@@ -40,21 +69,31 @@ public:
 
     /// Largest projected spacing of mesh vertices, pixels (larger = coarser and faster).
     void setMaxCellPixels(float px) { maxCellPx_ = px; }
+    /// Figures of the last render(); stats.gpu is refreshed by each render() and collectGpuTimes().
     const RenderStats& lastStats() const { return stats_; }
+    /// Takes in GPU pass times that have finished since the last render(), without waiting (after a
+    /// glFinish that includes the last frame's own).
+    void collectGpuTimes();
+    /// Tests and measurements: cull with the chunk bounds of exactly `frames` frames ago (waiting for
+    /// them); -1 (default) uses the newest that has arrived (ChunkBoundsReader).
+    void forceBoundsLag(int frames) { bounds_.forceLag(frames); }
     /// Framebuffer whose depth attachment holds the last frame's scene depth (window-space [0,1],
     /// the camera's projection): read by the viewer's picking, a frame late, without stalls.
     GLuint depthFramebuffer() const { return terrainFbo_.id(); }
 
 private:
-    SceneRenderer() = default;
+    SceneRenderer() : timer_(kPasses) {}
+    static constexpr int kPasses = RenderPassTimes::kCount;  // one timestamp interval per pass
     void ensureTargets(int widthPx, int heightPx);
-    void updateBounds(const RenderInputs& inputs);
     void setCommonUniforms(const gl::Program& p, const RenderInputs& in, const Camera& cam, const glm::vec3& sunDir,
                            const glm::mat4& viewProj) const;
+    void setOverlayUniforms(const gl::Program& p, const RenderInputs& in, const ViewSettings& s) const;
     long long drawChunks(const gl::Program& p, const std::vector<ChunkDraw>& chunks, const RenderInputs& in,
                          bool skirts) const;
 
-    gl::Program sky_, terrain_, water_, resolve_, bounds_;
+    gl::Program sky_, terrain_, water_, resolve_;
+    ChunkBoundsReader bounds_;
+    gl::GpuPassTimer timer_;
     Texture detail_;
     VertexArray vao_;
     // Offscreen targets: the terrain pass writes terrainColor_ + terrainDistance_ + depth_; the water
@@ -62,9 +101,6 @@ private:
     Texture terrainColor_, terrainDistance_, sceneColor_, depth_;
     Framebuffer terrainFbo_, sceneFbo_;
     int targetW_ = 0, targetH_ = 0;
-    gl::Buffer boundsBuffer_;
-    std::vector<ChunkBounds> boundsCpu_;
-    float minBed_ = 0, maxBed_ = 1;
     float maxCellPx_ = 3.0f;
     RenderStats stats_;
 };

@@ -40,6 +40,30 @@ int strideForDistance(float distanceM, float cellSizeM, const LodView& view) {
     return stride;
 }
 
+std::vector<ChunkBounds> conservativeBounds(const std::vector<ChunkBounds>& bounds, int chunksX, int chunksY,
+                                            int lagFrames, float padPerFrameM) {
+    if (lagFrames <= 0 || bounds.size() != std::size_t(chunksX) * std::size_t(chunksY)) return bounds;
+    const float pad = float(lagFrames) * padPerFrameM;
+    std::vector<ChunkBounds> out(bounds.size());
+    for (int j = 0; j < chunksY; ++j)
+        for (int i = 0; i < chunksX; ++i) {
+            const std::size_t k = std::size_t(j) * std::size_t(chunksX) + std::size_t(i);
+            ChunkBounds b = bounds[k];
+            for (int nj = std::max(j - 1, 0); nj <= std::min(j + 1, chunksY - 1); ++nj)
+                for (int ni = std::max(i - 1, 0); ni <= std::min(i + 1, chunksX - 1); ++ni) {
+                    const ChunkBounds& n = bounds[std::size_t(nj) * std::size_t(chunksX) + std::size_t(ni)];
+                    if (n.wetCells <= 0) continue;
+                    b.maxSurfaceM = std::max(b.maxSurfaceM, n.maxSurfaceM);
+                    b.wetCells = std::max(b.wetCells, 1.0f);
+                }
+            b.minBedM -= pad;
+            b.maxBedM += pad;
+            if (b.wetCells > 0) b.maxSurfaceM += pad;
+            out[k] = b;
+        }
+    return out;
+}
+
 std::vector<ChunkDraw> selectChunks(const std::vector<ChunkBounds>& bounds, int gridW, int gridH, float cellSizeM,
                                     const LodView& view, bool water, float skirtM) {
     const int cx = chunkCount(gridW), cy = chunkCount(gridH);

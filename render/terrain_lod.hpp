@@ -48,6 +48,16 @@ bool boxInFrustum(const glm::mat4& viewProj, const glm::vec3& lo, const glm::vec
 /// projects to at most view.maxCellPx pixels.
 int strideForDistance(float distanceM, float cellSizeM, const LodView& view);
 
+/// Bounds safe to cull with in a frame drawn `lagFrames` frames after `bounds` were computed (the
+/// chunk-bounds readback runs behind so it never stalls). With lag 0 they are returned as they are.
+/// Otherwise: (1) water can cross into a chunk from a neighbour within the lag, so a chunk with a
+/// wet neighbour (8-neighbourhood) counts as wet, and its surface bound becomes the highest of its
+/// neighbourhood (water arriving from a neighbour rises no higher than it stood there); (2) beds and
+/// surfaces may move by themselves (sources, rain, brushes: centimetres per frame), so every vertical
+/// bound widens by padPerFrameM per frame of lag. Pure function of its inputs.
+std::vector<ChunkBounds> conservativeBounds(const std::vector<ChunkBounds>& bounds, int chunksX, int chunksY,
+                                            int lagFrames, float padPerFrameM);
+
 /// Visible chunks with their strides. `water` selects the water extent (wet chunks only, up to the
 /// highest surface) instead of the terrain's (skirtM below the lowest bed).
 std::vector<ChunkDraw> selectChunks(const std::vector<ChunkBounds>& bounds, int gridW, int gridH, float cellSizeM,

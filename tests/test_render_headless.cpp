@@ -10,84 +10,27 @@
 #include <memory>
 
 #include "render/camera.hpp"
-#include "render/gl_objects.hpp"
 #include "render/png_output.hpp"
 #include "render/scene_renderer.hpp"
+#include "render/solver_inputs.hpp"
 #include "sim/builtin_scenes.hpp"
 #include "sim/gpu_solver.hpp"
 #include "tests/support/backends.hpp"
+#include "tests/support/render_frame.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace sluice::test {
 namespace {
 
-struct Rgb {
-    float r = 0, g = 0, b = 0;
-    float luminance() const { return 0.2126f * r + 0.7152f * g + 0.0722f * b; }
-};
-
-/// Renders the solver's current state into an offscreen RGBA8 target and reads it back.
-render::RgbImage renderFrame(sim::GpuSolver& solver, const sim::Scene& scene, const render::Camera& camera,
-                             const render::ViewSettings& view, int w, int h) {
-    auto renderer = render::SceneRenderer::create();
-    EXPECT_TRUE(renderer.ok()) << (renderer.ok() ? "" : renderer.error().message);
+/// Renders the solver's current state with a fresh renderer (animation time 1 s).
+render::RgbImage renderFrame(sim::GpuSolver& solver, const render::Camera& camera, const render::ViewSettings& view,
+                             int w, int h) {
+    auto renderer = makeRenderer();
     if (!renderer) return {};
-    render::Texture colour(GL_TEXTURE_2D), depth(GL_TEXTURE_2D);
-    glTextureStorage2D(colour.id(), 1, GL_RGBA8, w, h);
-    glTextureStorage2D(depth.id(), 1, GL_DEPTH_COMPONENT32F, w, h);
-    render::Framebuffer fbo(render::Framebuffer::CreateTag{});
-    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, colour.id(), 0);
-    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depth.id(), 0);
-    EXPECT_EQ(glCheckNamedFramebufferStatus(fbo.id(), GL_FRAMEBUFFER), GLenum(GL_FRAMEBUFFER_COMPLETE));
-
-    render::RenderInputs in;
-    in.width = scene.width;
-    in.height = scene.height;
-    in.cellSizeM = scene.cellSizeM;
-    in.terrain = &solver.terrainBuffer();
-    in.depth = &solver.depthBuffer();
-    in.flowX = &solver.flowXBuffer();
-    in.flowY = &solver.flowYBuffer();
+    render::RenderInputs in = render::solverInputs(solver);
     in.timeSeconds = 1.0f;
-    (*renderer)->render(in, camera, view, w, h, fbo.id());
-    EXPECT_EQ(glGetError(), GLenum(GL_NO_ERROR));
-    render::RgbImage image = render::readFramebuffer(fbo.id(), w, h);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    return image;
-}
-
-Rgb pixel(const render::RgbImage& im, int x, int y) {
-    const std::size_t i = (std::size_t(y) * std::size_t(im.width) + std::size_t(x)) * 3;
-    return {float(im.rgb[i]) / 255.0f, float(im.rgb[i + 1]) / 255.0f, float(im.rgb[i + 2]) / 255.0f};
-}
-
-/// Mean colour of a (2r+1)^2 pixel patch around the projection of world point p (top row first).
-Rgb patchAt(const render::RgbImage& im, const render::Camera& cam, glm::vec3 p, int r = 1) {
-    const glm::vec4 clip = cam.projection(float(im.width) / float(im.height)) * cam.view() * glm::vec4(p, 1.0f);
-    const int px = int((clip.x / clip.w * 0.5f + 0.5f) * float(im.width));
-    const int py = int((0.5f - clip.y / clip.w * 0.5f) * float(im.height));
-    Rgb sum;
-    int n = 0;
-    for (int y = std::max(py - r, 0); y <= std::min(py + r, im.height - 1); ++y)
-        for (int x = std::max(px - r, 0); x <= std::min(px + r, im.width - 1); ++x) {
-            const Rgb c = pixel(im, x, y);
-            sum.r += c.r;
-            sum.g += c.g;
-            sum.b += c.b;
-            ++n;
-        }
-    if (n > 0) sum = {sum.r / float(n), sum.g / float(n), sum.b / float(n)};
-    return sum;
-}
-
-/// A camera straight above the middle of the grid, seeing all of it.
-render::Camera topDown(const sim::Scene& s, float z) {
-    render::Camera cam;
-    cam.frame(float(s.width) * s.cellSizeM, float(s.height) * s.cellSizeM, z, z);
-    cam.pitchRad = 1.55f;
-    cam.yawRad = 0.0f;
-    return cam;
+    return renderImage(*renderer, in, camera, view, w, h);
 }
 
 TEST(RenderHeadless, DefaultSceneFrameIsSaneWithTerrainAndWater) {
@@ -102,7 +45,7 @@ TEST(RenderHeadless, DefaultSceneFrameIsSaneWithTerrainAndWater) {
     float lo = 1e30f, hi = -1e30f;
     for (float b : scene.terrainM) lo = std::min(lo, b), hi = std::max(hi, b);
     cam.frame(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, lo, hi);
-    const render::RgbImage im = renderFrame(gpu, scene, cam, {}, 128, 96);
+    const render::RgbImage im = renderFrame(gpu, cam, {}, 128, 96);
     ASSERT_EQ(im.rgb.size(), std::size_t(128 * 96 * 3));
     double sum = 0, sum2 = 0;
     int terrainLike = 0;
@@ -128,7 +71,7 @@ TEST(RenderHeadless, DefaultSceneFrameIsSaneWithTerrainAndWater) {
         if (snap.depthM[i] > snap.depthM[deepest]) deepest = i;
     ASSERT_GT(snap.depthM[deepest], 0.3f) << "the default scene's lake should hold water";
     const render::Camera above = topDown(scene, lo);
-    const render::RgbImage top = renderFrame(gpu, scene, above, {}, 128, 128);
+    const render::RgbImage top = renderFrame(gpu, above, {}, 128, 128);
     const int dx = int(deepest % std::size_t(scene.width)), dy = int(deepest / std::size_t(scene.width));
     const glm::vec3 lake((float(dx) + 0.5f) * scene.cellSizeM, (float(dy) + 0.5f) * scene.cellSizeM,
                          snap.terrainM[deepest] + snap.depthM[deepest]);
@@ -154,7 +97,7 @@ TEST(RenderHeadless, DeeperWaterIsDarkerAndBluer) {
     view.foam = false;
     view.shadows = false;
     const render::Camera cam = topDown(scene, 0.5f);
-    const render::RgbImage im = renderFrame(gpu, scene, cam, view, 128, 64);
+    const render::RgbImage im = renderFrame(gpu, cam, view, 128, 64);
     const Rgb deep = patchAt(im, cam, {6.5f, 8.0f, 0.5f}, 2);
     const Rgb shallow = patchAt(im, cam, {58.5f, 8.0f, 0.5f}, 2);
     EXPECT_LT(deep.luminance(), shallow.luminance() * 0.8f)
@@ -177,6 +120,20 @@ TEST(RenderHeadless, RenderVerbWritesPngOfRequestedSize) {
     int files = 0;
     for (const auto& e : std::filesystem::directory_iterator(dir.path())) files += e.is_regular_file() ? 1 : 0;
     EXPECT_EQ(files, 1);
+}
+
+TEST(RenderHeadless, RenderVerbDrawsEveryOverlay) {
+    TempDir dir;
+    for (const char* overlay : {"courant", "max-depth", "first-wet"}) {
+        const std::string out = (dir / (std::string(overlay) + ".png")).string();
+        const CliRun run =
+            runSluice("render builtin:default:32 --steps 5 --size 48x32 --quiet --overlay " + std::string(overlay) + " --out '" + out + "'");
+        EXPECT_EQ(run.exitCode, 0) << overlay << ": " << run.output;
+        EXPECT_TRUE(std::filesystem::exists(out)) << overlay;
+    }
+    const CliRun bad = runSluice("render builtin:default:32 --overlay maxdepth --out '" + (dir / "x.png").string() + "'");
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.output.find("max-depth"), std::string::npos) << "the usage error lists the names: " << bad.output;
 }
 
 TEST(RenderHeadless, RenderVerbFailsCleanly) {

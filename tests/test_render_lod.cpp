@@ -67,6 +67,36 @@ TEST(RenderLod, ChunksBehindTheCameraAreCulledAndNearOnesAreFine) {
     EXPECT_TRUE(selectChunks(bounds, W, H, dx, v, true, 0.0f).empty());
 }
 
+TEST(RenderLod, LaggedBoundsGrowToCoverWhatCanChangeMeanwhile) {
+    // 4 x 3 chunks: only chunk (1, 1) is wet, surface at 5 m over beds 0..2 m.
+    const int cx = 4, cy = 3;
+    std::vector<ChunkBounds> b(std::size_t(cx * cy), ChunkBounds{0.0f, 2.0f, -1e30f, 0.0f});
+    b[std::size_t(1 * cx + 1)] = ChunkBounds{0.0f, 2.0f, 5.0f, 100.0f};
+    auto at = [&](const std::vector<ChunkBounds>& v, int i, int j) { return v[std::size_t(j * cx + i)]; };
+
+    const std::vector<ChunkBounds> same = conservativeBounds(b, cx, cy, 0, 1.0f);
+    for (std::size_t k = 0; k < b.size(); ++k) {
+        EXPECT_EQ(same[k].minBedM, b[k].minBedM);
+        EXPECT_EQ(same[k].maxSurfaceM, b[k].maxSurfaceM);
+        EXPECT_EQ(same[k].wetCells, b[k].wetCells);
+    }
+    const std::vector<ChunkBounds> lagged = conservativeBounds(b, cx, cy, 2, 0.5f);
+    for (int j = 0; j < cy; ++j)
+        for (int i = 0; i < cx; ++i) {
+            const ChunkBounds c = at(lagged, i, j);
+            EXPECT_FLOAT_EQ(c.minBedM, -1.0f);  // two frames of 0.5 m each way
+            EXPECT_FLOAT_EQ(c.maxBedM, 3.0f);
+            if (i <= 2) {
+                // The wet chunk and its 8 neighbours may hold water up to its surface (plus the pad).
+                EXPECT_GT(c.wetCells, 0.0f) << i << "," << j;
+                EXPECT_FLOAT_EQ(c.maxSurfaceM, 6.0f) << i << "," << j;
+            } else {
+                EXPECT_EQ(c.wetCells, 0.0f) << "column 3 is two chunks from any water";
+            }
+        }
+    EXPECT_EQ(at(lagged, 1, 1).wetCells, 100.0f);
+}
+
 TEST(RenderLod, ChunkCountCoversTheVertexGrid) {
     EXPECT_EQ(chunkCount(2), 1);
     EXPECT_EQ(chunkCount(65), 1);

@@ -1,12 +1,14 @@
 // Per-chunk bounds for level-of-detail selection and frustum culling: one work group per chunk
 // reduces its vertex range (cells [origin, end], shared edges included) to the lowest and highest
 // bed, the highest wet water surface and the number of wet cells. Reads the simulation buffers only.
+// Water counts from both depth fields (current and previous): any blend of the two the frame draws
+// lies inside these bounds, since b + mix(h0, h1, t) <= b + max(h0, h1).
 #include "render_common.glsl"
 
 layout(local_size_x = 256) in;
 
 // One vec4 per chunk: min bed, max bed, max wet surface (-1e30 when dry), wet cell count.
-layout(std430, binding = 4) writeonly buffer ChunkBounds { vec4 bounds[]; };
+layout(std430, binding = SLUICE_RBIND_CHUNK_BOUNDS) writeonly buffer ChunkBounds { vec4 bounds[]; };
 
 uniform int uChunkCells;    // cells per chunk side
 uniform ivec2 uChunkCount;  // chunks in x and y
@@ -21,7 +23,8 @@ void main() {
     vec4 acc = vec4(1e30, -1e30, -1e30, 0.0);
     for (int k = int(gl_LocalInvocationIndex); k < span.x * span.y; k += 256) {
         ivec2 c = origin + ivec2(k % span.x, k / span.x);
-        float b = terrainAt(c), h = depthAt(c);
+        int i = cellIndex(c);
+        float b = terrain[i], h = max(max(depth[i], previousDepth[i]), 0.0);
         acc.x = min(acc.x, b);
         acc.y = max(acc.y, b);
         if (h > kDryDepth) {

@@ -4,12 +4,14 @@
 #ifndef SLUICE_RENDER_COMMON_GLSL
 #define SLUICE_RENDER_COMMON_GLSL
 
-// Binding points of the renderer's view of the solver buffers. The solver rebinds its own points
-// before every dispatch, so sharing the numbers is harmless.
-layout(std430, binding = 0) readonly buffer TerrainBuffer { float terrain[]; };  // b, W*H, metres
-layout(std430, binding = 1) readonly buffer DepthBuffer { float depth[]; };      // h, W*H, metres
-layout(std430, binding = 2) readonly buffer FlowXBuffer { float flowX[]; };      // Qx, (W+1)*H, m^3/s
-layout(std430, binding = 3) readonly buffer FlowYBuffer { float flowY[]; };      // Qy, W*(H+1), m^3/s
+#include "render_layout.h"
+
+layout(std430, binding = SLUICE_RBIND_TERRAIN) readonly buffer TerrainBuffer { float terrain[]; };  // b, W*H, metres
+layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { float depth[]; };        // h, W*H, metres
+layout(std430, binding = SLUICE_RBIND_FLOW_X) readonly buffer FlowXBuffer { float flowX[]; };       // Qx, (W+1)*H, m^3/s
+layout(std430, binding = SLUICE_RBIND_FLOW_Y) readonly buffer FlowYBuffer { float flowY[]; };       // Qy, W*(H+1), m^3/s
+// An earlier depth field (RenderInputs::previousDepth); the depth buffer again when not blending.
+layout(std430, binding = SLUICE_RBIND_PREVIOUS_DEPTH) readonly buffer PreviousDepthBuffer { float previousDepth[]; };
 
 uniform ivec2 uGrid;       // cells W, H
 uniform float uCellSize;   // dx, metres
@@ -17,9 +19,10 @@ uniform vec3 uEye;         // camera position, world metres
 uniform vec3 uSunDir;      // unit vector toward the sun
 uniform vec2 uHeightRange; // lowest and highest terrain over the grid, metres
 uniform float uTime;       // seconds
+uniform float uBlend;      // depth drawn = mix(previousDepth, depth, uBlend); 1 when not blending
 
 // Water thinner than this counts as dry (metres): films the solver leaves on wetted slopes.
-const float kDryDepth = 0.001;
+const float kDryDepth = SLUICE_DRY_DEPTH_M;
 const vec3 kSunColor = vec3(1.0, 0.92, 0.80) * 2.3;
 
 int cellIndex(ivec2 c) {
@@ -27,7 +30,14 @@ int cellIndex(ivec2 c) {
     return c.y * uGrid.x + c.x;
 }
 float terrainAt(ivec2 c) { return terrain[cellIndex(c)]; }
-float depthAt(ivec2 c) { return max(depth[cellIndex(c)], 0.0); }
+// The depth drawn at a cell: every depth-derived look (surface, shoreline, wet ground, absorption)
+// goes through here. The end points read one buffer only, so blend 0 and 1 reproduce either state
+// exactly (mix() may round differently).
+float depthAt(ivec2 c) {
+    int i = cellIndex(c);
+    float h = uBlend >= 1.0 ? depth[i] : (uBlend <= 0.0 ? previousDepth[i] : mix(previousDepth[i], depth[i], uBlend));
+    return max(h, 0.0);
+}
 
 // Bilinear interpolation of a per-cell field between cell centres at world position p (metres).
 vec2 bilinearSetup(vec2 p, out ivec2 c) {

@@ -1,9 +1,11 @@
 // Terrain shading: per-fragment normal from the heightfield, materials by slope, height and nearby
 // water (sand), a directional sun with heightfield-ray-marched shadows, hemisphere ambient, wet
 // darkening under and beside water, and distance haze. Writes linear radiance and the view distance
-// (metres) that the water pass uses for its refraction and absorption path.
+// (metres) that the water pass uses for its refraction and absorption path. Under an overlay the
+// ground turns grey, or shows its water history in the ramp's colours (overlay.glsl).
 #define SLUICE_FRAGMENT_MARKS
 #include "render_common.glsl"
+#include "overlay.glsl"
 
 uniform int uShadows;       // 1: ray-marched sun shadows
 uniform float uHazePerM;    // aerial perspective density, 1/metres
@@ -53,6 +55,15 @@ void main() {
     vec3 radiance = albedo * (kSunColor * diffuse * shadow + hemisphereAmbient(n));
 
     float dist = length(vWorld - uEye);
-    outColor = vec4(applyHaze(applyToolMarks(radiance, vWorld), dist, uHazePerM), 1.0);
+    vec3 colour = applyHaze(applyToolMarks(radiance, vWorld), dist, uHazePerM);
+    if (uOverlay != SLUICE_OVERLAY_NONE) {
+        vec3 display;
+        // Relief on history colours: 1 on flat ground (the ramp's exact colour), darker facing away.
+        float relief = clamp(1.0 + 0.8 * (dot(n, uSunDir) - uSunDir.z), 0.5, 1.0);
+        colour = isHistoryOverlay() && historyDisplay(p, display) ? displayToRadiance(display * relief)
+                                                                  : overlayGround(radiance);
+        colour = applyToolMarks(colour, vWorld);
+    }
+    outColor = vec4(colour, 1.0);
     outDistance = dist;
 }

@@ -5,8 +5,10 @@
 // sampled offset along the surface normal), plus sun specular. Detail: a tileable normal map scrolled
 // along the simulated velocity in two phases whose weights alternate, each phase reset while its
 // weight is zero, so the texture never stretches. Foam on fast water and thin films at the edges.
+// Under an overlay the water shows the overlay's ramp colour instead (overlay.glsl).
 #define SLUICE_FRAGMENT_MARKS
 #include "render_common.glsl"
+#include "overlay.glsl"
 
 uniform sampler2D uDetail;          // RG: detail normal slopes, B: foam noise (tileable)
 uniform sampler2D uTerrainColor;    // terrain pass radiance (linear)
@@ -14,12 +16,13 @@ uniform sampler2D uTerrainDistance; // terrain pass view distance, metres
 uniform vec2 uViewport;             // pixels
 uniform vec3 uAbsorption;           // 1/metres per channel
 uniform vec3 uScatter;              // in-scattered colour of deep water (linear)
-uniform int uShadows, uNormalMaps, uFoam, uOverlay;
+uniform int uShadows, uNormalMaps, uFoam;
 uniform float uHazePerM;
 
 in vec3 vWorld;
 in vec2 vVelocity;
 in vec3 vNormal;
+in float vCourant;  // (|u| + sqrt(g h)) dt_sub / dx of the cells around
 out vec4 outColor;
 
 const float kTileM = 7.0;           // world size of one detail-map tile, metres
@@ -36,10 +39,6 @@ vec3 advectedDetail(vec2 p, vec2 vel, float tile) {
     vec2 uv0 = (p - vel * (t0 * kPhasePeriod)) / tile;
     vec2 uv1 = (p - vel * (t1 * kPhasePeriod)) / tile + vec2(0.37, 0.61);  // decorrelate the phases
     return texture(uDetail, uv0).rgb * w0 + texture(uDetail, uv1).rgb * w1;
-}
-
-vec3 falseColour(float x) {  // x in [0, 1]: blue, cyan, green, yellow, red
-    return clamp(vec3(1.5 - abs(4.0 * x - 3.0), 1.5 - abs(4.0 * x - 2.0), 1.5 - abs(4.0 * x - 1.0)), 0.0, 1.0);
 }
 
 void main() {
@@ -104,10 +103,16 @@ void main() {
         colour = mix(colour, vec3(0.8) * foamLight, foam * 0.85);
     }
 
-    if (uOverlay == 1) colour = mix(colour, falseColour(clamp(h / 5.0, 0.0, 1.0)), 0.75);
-    if (uOverlay == 2) colour = mix(colour, falseColour(clamp(speed / 3.0, 0.0, 1.0)), 0.75);
-
     colour = applyHaze(colour, dist, uHazePerM);
+    if (uOverlay != SLUICE_OVERLAY_NONE) {
+        vec3 display = vec3(0.0);
+        bool shown = true;
+        if (uOverlay == SLUICE_OVERLAY_DEPTH) display = rampDisplay(h / uOverlayRange);
+        else if (uOverlay == SLUICE_OVERLAY_SPEED) display = rampDisplay(speed / uOverlayRange);
+        else if (uOverlay == SLUICE_OVERLAY_COURANT) display = vCourant > 1.0 ? kAboveRangeRed : rampDisplay(vCourant);
+        else shown = historyDisplay(p, display);
+        colour = shown ? displayToRadiance(display) : overlayGround(colour);
+    }
     // Soft shoreline: over the first few centimetres the water fades into the terrain under it.
     float alpha = smoothstep(kDryDepth, 0.04, h);
     vec3 straight = texture(uTerrainColor, uv).rgb;

@@ -2,15 +2,18 @@
 // level, capped at their own bed, so the surface plane meets the terrain at the true shoreline (the
 // fragment shader fades it out over the first centimetres); dry vertices with no wet neighbour sink
 // below the bed and their fragments are discarded. Also computes the cell's depth-averaged velocity
-// from the face flows (m/s) and a smooth surface normal.
+// from the face flows (m/s), its Courant number and a smooth surface normal.
 #include "render_common.glsl"
 #include "chunk_mesh.glsl"
 
 uniform mat4 uViewProj;
+uniform float uDtSub;    // the solver's substep, seconds (Courant overlay)
+uniform float uGravity;  // m/s^2
 
 out vec3 vWorld;
 out vec2 vVelocity;  // m/s, x east, y north
 out vec3 vNormal;
+out float vCourant;  // (|u| + sqrt(g h)) dt_sub / dx, as the solver's CFL guard measures it
 
 // Water surface of a wet cell, or `fallback` for a dry one.
 float surfaceOr(ivec2 c, float fallback) {
@@ -45,9 +48,10 @@ void main() {
         float qx = 0.5 * (flowX[cc.y * (uGrid.x + 1) + cc.x] + flowX[cc.y * (uGrid.x + 1) + cc.x + 1]);
         float qy = 0.5 * (flowY[cc.y * uGrid.x + cc.x] + flowY[(cc.y + 1) * uGrid.x + cc.x]);
         vel = vec2(qx, qy) / (h * uCellSize);
-        float speed = length(vel);
-        if (speed > 8.0) vel *= 8.0 / speed;
     }
+    float speed = length(vel);
+    vCourant = (speed + sqrt(uGravity * h)) * uDtSub / uCellSize;
+    if (speed > 8.0) vel *= 8.0 / speed;
     vVelocity = vel;
     vWorld = vec3(cellCentre(c), z);
     gl_Position = uViewProj * vec4(vWorld, 1.0);

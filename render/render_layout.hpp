@@ -1,0 +1,11 @@
+#pragma once
+// C++ view of shaders/render/render_layout.h (the header shared with GLSL): binding points, overlay
+// codes, the history packing and the overlay colour ramp.
+#include <glad/gl.h>
+
+namespace sluice::render::layout {
+#include "shaders/render/render_layout.h"
+
+/// The ramp's stops as an array (display sRGB, R G B per stop), the same numbers the shaders use.
+inline constexpr float kRampSrgb[SLUICE_RAMP_STOPS * 3] = {SLUICE_RAMP_SRGB};
+}  // namespace sluice::render::layout

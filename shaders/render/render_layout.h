@@ -1,0 +1,47 @@
+// Shared by C++ (render/render_layout.hpp) and GLSL (shaders/render/*): the renderer's shader-storage
+// binding points, work-group sizes, overlay codes and the packing of the water history. Only #define
+// constants, valid in both languages.
+#ifndef SLUICE_RENDER_LAYOUT_H
+#define SLUICE_RENDER_LAYOUT_H
+
+// Binding points of the renderer's view of the solver buffers (read only) and of its own buffers. The
+// solver rebinds its own points before every dispatch, so sharing the numbers is harmless.
+#define SLUICE_RBIND_TERRAIN 0         // float b[W*H], metres
+#define SLUICE_RBIND_DEPTH 1           // float h[W*H], metres (current state)
+#define SLUICE_RBIND_FLOW_X 2          // float Qx[(W+1)*H], m^3/s
+#define SLUICE_RBIND_FLOW_Y 3          // float Qy[W*(H+1)], m^3/s
+#define SLUICE_RBIND_CHUNK_BOUNDS 4    // vec4 per chunk (render/terrain_lod.hpp ChunkBounds)
+#define SLUICE_RBIND_PREVIOUS_DEPTH 5  // float h[W*H], metres (earlier state; = DEPTH when not blending)
+#define SLUICE_RBIND_HISTORY 6         // uint per cell: water history (below)
+
+// Water history word per cell: the low half is the deepest water seen (IEEE half float, metres,
+// rounded up so it is never below a depth that was seen), the high half the time of first wetting
+// (half float, seconds since the history's origin; +infinity = never wet). Half floats carry 11
+// significant bits: max depth within 0.1 % above the truth, times within 0.05 % (0.5 s at 1000 s),
+// up to 65504 s (18.2 h); later first wettings are recorded as 65504 s.
+#define SLUICE_HISTORY_NEVER_WET_BITS 0x7C00u  // +infinity as a half float
+#define SLUICE_HISTORY_MAX_SECONDS 65504.0     // largest finite half float
+#define SLUICE_HISTORY_GROUP 16                // water_history.comp work groups are 16 x 16 cells
+
+// Water thinner than this counts as dry (metres): films the solver leaves on wetted slopes. The
+// history's "first wet" uses the same threshold.
+#define SLUICE_DRY_DEPTH_M 0.001
+
+// ViewSettings::overlay values (render/overlay.hpp).
+#define SLUICE_OVERLAY_NONE 0
+#define SLUICE_OVERLAY_DEPTH 1       // water depth, 0 .. ViewSettings::overlayDepthMaxM
+#define SLUICE_OVERLAY_SPEED 2       // depth-averaged speed, 0 .. overlaySpeedMaxMPerS
+#define SLUICE_OVERLAY_COURANT 3     // (|u| + sqrt(g h)) dt_sub / dx, 0 .. 1; above 1 in red
+#define SLUICE_OVERLAY_MAX_DEPTH 4   // deepest water seen (history), 0 .. overlayDepthMaxM
+#define SLUICE_OVERLAY_FIRST_WET 5   // time of first wetting (history), 0 .. the history's elapsed time
+#define SLUICE_OVERLAY_COUNT 6
+
+// The overlays' colour ramp: matplotlib's viridis (perceptually uniform, readable in grey and by
+// colour-blind viewers) at 0, 0.1, ..., 1, as display (sRGB) values in [0, 1], R G B per stop.
+#define SLUICE_RAMP_STOPS 11
+#define SLUICE_RAMP_SRGB                                                                                   \
+    0.267, 0.004, 0.329, 0.282, 0.141, 0.459, 0.255, 0.267, 0.529, 0.208, 0.373, 0.553, 0.165, 0.471,     \
+        0.557, 0.129, 0.569, 0.549, 0.133, 0.659, 0.518, 0.267, 0.749, 0.439, 0.478, 0.820, 0.318, 0.741, \
+        0.875, 0.149, 0.992, 0.906, 0.145
+
+#endif
