@@ -9,17 +9,11 @@
 
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
-<<<<<<< HEAD
-#include "app/offscreen_view.hpp"
-#include "app/verbs.hpp"
-#include "render/camera.hpp"
-=======
 #include "app/cli_view.hpp"
 #include "app/verbs.hpp"
 #include "render/camera.hpp"
 #include "render/offscreen_target.hpp"
 #include "render/overlay.hpp"
->>>>>>> wt-render
 #include "render/png_output.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/solver_inputs.hpp"
@@ -124,21 +118,13 @@ int runRender(int argc, char** argv) {
         if (history) history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);
     }
 
-<<<<<<< HEAD
-    auto target = OffscreenTarget::create(width, height);
-=======
     auto target = render::OffscreenTarget::create(width, height);
->>>>>>> wt-render
     if (!target) {
         std::cerr << "error: " << target.error().message << "\n";
         return kExitNoGpu;
     }
-<<<<<<< HEAD
-    render::Camera camera = frameScene(*scene);
-=======
 
     render::Camera camera = framingCamera(*scene);
->>>>>>> wt-render
     const float worldW = float(scene->width) * scene->cellSizeM, worldH = float(scene->height) * scene->cellSizeM;
     if (cameraText) {
         camera.yawRad = yawDeg * 3.14159265f / 180.0f;
@@ -147,22 +133,9 @@ int runRender(int argc, char** argv) {
         camera.farM = std::max(camera.farM, distance * 4.0f + worldW + worldH);
     }
 
-<<<<<<< HEAD
-    sim::GpuSolver& gpu = **solver;
-    render::RenderInputs inputs;
-    inputs.width = scene->width;
-    inputs.height = scene->height;
-    inputs.cellSizeM = scene->cellSizeM;
-    inputs.terrain = &gpu.terrainBuffer();
-    inputs.depth = &gpu.depthBuffer();
-    inputs.flowX = &gpu.flowXBuffer();
-    inputs.flowY = &gpu.flowYBuffer();
-    inputs.timeSeconds = timeOverride >= 0 ? timeOverride : float(gpu.counters().timeSeconds);
-=======
     render::RenderInputs inputs = render::solverInputs(gpu);
     inputs.history = history.get();
     if (timeOverride >= 0) inputs.timeSeconds = timeOverride;
->>>>>>> wt-render
     (*renderer)->render(inputs, camera, view, width, height, target->framebuffer());
     const render::RgbImage image = target->read();
 

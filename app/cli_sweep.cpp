@@ -9,7 +9,8 @@
 
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
-#include "app/offscreen_view.hpp"
+#include "app/cli_view.hpp"
+#include "render/offscreen_target.hpp"
 #include "app/output_dir.hpp"
 #include "app/progress_bar.hpp"
 #include "app/snapshot_thumbnail.hpp"

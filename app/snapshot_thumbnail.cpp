@@ -7,10 +7,10 @@ namespace sluice::app {
 Result<std::unique_ptr<SnapshotThumbnail>> SnapshotThumbnail::create(const sim::Scene& scene, int widthPx, int heightPx) {
     auto renderer = render::SceneRenderer::create();
     if (!renderer) return Error{"renderer: " + renderer.error().message};
-    auto target = OffscreenTarget::create(widthPx, heightPx);
+    auto target = render::OffscreenTarget::create(widthPx, heightPx);
     if (!target) return target.error();
     std::unique_ptr<SnapshotThumbnail> t(new SnapshotThumbnail(std::move(*renderer), std::move(*target)));
-    t->camera_ = frameScene(scene);
+    t->camera_ = framingCamera(scene);
     t->gridW_ = scene.width;
     t->gridH_ = scene.height;
     t->cellSizeM_ = scene.cellSizeM;

@@ -4,7 +4,8 @@
 // build per process, not per image.
 #include <memory>
 
-#include "app/offscreen_view.hpp"
+#include "app/cli_view.hpp"
+#include "render/offscreen_target.hpp"
 #include "render/camera.hpp"
 #include "render/gl/buffer.hpp"
 #include "render/png_output.hpp"
@@ -25,10 +26,10 @@ public:
     render::RgbImage render(const sim::FieldSnapshot& state, float timeSeconds);
 
 private:
-    SnapshotThumbnail(std::unique_ptr<render::SceneRenderer> renderer, OffscreenTarget target)
+    SnapshotThumbnail(std::unique_ptr<render::SceneRenderer> renderer, render::OffscreenTarget target)
         : renderer_(std::move(renderer)), target_(std::move(target)) {}
     std::unique_ptr<render::SceneRenderer> renderer_;
-    OffscreenTarget target_;
+    render::OffscreenTarget target_;
     render::Camera camera_;
     int gridW_ = 0, gridH_ = 0;
     float cellSizeM_ = 1.0f;
