@@ -1,19 +1,14 @@
 // `sluice render [SCENE] [--steps N] [--size WxH] [--camera yaw,pitch,distance] --out IMG.png`: runs a
 // scene headless on the GPU solver, renders the 3-D view offscreen and writes it as a PNG atomically.
-#include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <cstdlib>
 #include <iostream>
-#include <sstream>
 
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
+#include "app/cli_view.hpp"
 #include "app/verbs.hpp"
-#include "render/camera.hpp"
-#include "render/gl_objects.hpp"
 #include "render/png_output.hpp"
-#include "render/scene_renderer.hpp"
-#include "sim/gpu_solver.hpp"
 
 namespace sluice::app {
 
@@ -23,20 +18,6 @@ const char* kUsage =
     "                     [--overlay none|depth|speed] [--time SECONDS] [--quiet]\n"
     "  SCENE defaults to builtin:default:256; the camera frames the whole world unless --camera is given\n"
     "  (degrees, degrees, metres; yaw 0 looks north, pitch is down from the horizon).\n";
-
-bool parseSize(const std::string& text, int& w, int& h) {
-    char x = 0;
-    std::istringstream in(text);
-    if (!(in >> w >> x >> h) || x != 'x' || !in.eof()) return false;
-    return w >= 1 && h >= 1 && w <= 16384 && h <= 16384;
-}
-
-bool parseCamera(const std::string& text, float& yawDeg, float& pitchDeg, float& distance) {
-    char c1 = 0, c2 = 0;
-    std::istringstream in(text);
-    if (!(in >> yawDeg >> c1 >> pitchDeg >> c2 >> distance) || c1 != ',' || c2 != ',' || !in.eof()) return false;
-    return std::isfinite(yawDeg) && std::isfinite(pitchDeg) && std::isfinite(distance) && distance > 0;
-}
 }  // namespace
 
 int runRender(int argc, char** argv) {
@@ -54,16 +35,14 @@ int runRender(int argc, char** argv) {
         std::cerr << "sluice render: " << steps.error().message << "\n";
         return kExitUsage;
     }
-    int width = 1280, height = 720;
-    if (auto size = args.get("--size"); size && !parseSize(*size, width, height)) {
-        std::cerr << "sluice render: --size: expected WxH in pixels (1 to 16384), got '" << *size << "'\n";
+    auto size = sizeOption(args, {1280, 720});
+    if (!size) {
+        std::cerr << "sluice render: " << size.error().message << "\n";
         return kExitUsage;
     }
-    float yawDeg = 0, pitchDeg = 0, distance = 0;
-    const auto cameraText = args.get("--camera");
-    if (cameraText && !parseCamera(*cameraText, yawDeg, pitchDeg, distance)) {
-        std::cerr << "sluice render: --camera: expected yaw,pitch,distance (degrees, degrees, metres > 0), got '"
-                  << *cameraText << "'\n";
+    auto cameraArg = cameraOption(args);
+    if (!cameraArg) {
+        std::cerr << "sluice render: " << cameraArg.error().message << "\n";
         return kExitUsage;
     }
     render::ViewSettings view;
@@ -90,62 +69,18 @@ int runRender(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
-    auto context = gl::EglContext::create();
-    if (!context) {
-        std::cerr << "error: no OpenGL 4.5 context: " << context.error().message << "\n";
+    auto headless = makeHeadlessView(*scene, *size);
+    if (!headless) {
+        std::cerr << "error: " << headless.error().message << "\n";
         return kExitNoGpu;
     }
-    auto solver = sim::GpuSolver::create(*scene);
-    if (!solver) {
-        std::cerr << "error: " << scene->name << ": " << solver.error().message << "\n";
-        return kExitNoGpu;
-    }
-    auto renderer = render::SceneRenderer::create();
-    if (!renderer) {
-        std::cerr << "error: renderer: " << renderer.error().message << "\n";
-        return kExitNoGpu;
-    }
-    for (long long i = 0; i < *steps; ++i) (*solver)->step(scene->params.dtSeconds);
+    sim::GpuSolver& gpu = *headless->gpu;
+    for (long long i = 0; i < *steps; ++i) gpu.step(scene->params.dtSeconds);
 
-    // Offscreen RGBA8 colour + depth target of the requested size.
-    render::Texture colour(GL_TEXTURE_2D), depthTex(GL_TEXTURE_2D);
-    glTextureStorage2D(colour.id(), 1, GL_RGBA8, width, height);
-    glTextureStorage2D(depthTex.id(), 1, GL_DEPTH_COMPONENT32F, width, height);
-    render::Framebuffer fbo(render::Framebuffer::CreateTag{});
-    glNamedFramebufferTexture(fbo.id(), GL_COLOR_ATTACHMENT0, colour.id(), 0);
-    glNamedFramebufferTexture(fbo.id(), GL_DEPTH_ATTACHMENT, depthTex.id(), 0);
-    if (glCheckNamedFramebufferStatus(fbo.id(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        std::cerr << "error: cannot create a " << width << "x" << height << " offscreen framebuffer\n";
-        return kExitNoGpu;
-    }
-
-    render::Camera camera;
-    float minZ = 1e30f, maxZ = -1e30f;
-    for (float b : scene->terrainM) {
-        minZ = std::min(minZ, b);
-        maxZ = std::max(maxZ, b);
-    }
-    const float worldW = float(scene->width) * scene->cellSizeM, worldH = float(scene->height) * scene->cellSizeM;
-    camera.frame(worldW, worldH, minZ, maxZ);
-    if (cameraText) {
-        camera.yawRad = yawDeg * 3.14159265f / 180.0f;
-        camera.pitchRad = std::clamp(pitchDeg * 3.14159265f / 180.0f, 0.05f, 1.55f);
-        camera.distanceM = distance;
-        camera.farM = std::max(camera.farM, distance * 4.0f + worldW + worldH);
-    }
-
-    sim::GpuSolver& gpu = **solver;
-    render::RenderInputs inputs;
-    inputs.width = scene->width;
-    inputs.height = scene->height;
-    inputs.cellSizeM = scene->cellSizeM;
-    inputs.terrain = &gpu.terrainBuffer();
-    inputs.depth = &gpu.depthBuffer();
-    inputs.flowX = &gpu.flowXBuffer();
-    inputs.flowY = &gpu.flowYBuffer();
-    inputs.timeSeconds = timeOverride >= 0 ? timeOverride : float(gpu.counters().timeSeconds);
-    (*renderer)->render(inputs, camera, view, width, height, fbo.id());
-    const render::RgbImage image = render::readFramebuffer(fbo.id(), width, height);
+    const render::Camera camera = sceneCamera(*scene, *cameraArg);
+    headless->draw(camera, view, timeOverride >= 0 ? timeOverride : float(gpu.counters().timeSeconds));
+    const int width = size->width, height = size->height;
+    const render::RgbImage image = render::readFramebuffer(headless->target.framebuffer.id(), width, height);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 
     if (auto written = render::writePng(outPath, image); !written) {
@@ -153,7 +88,7 @@ int runRender(int argc, char** argv) {
         return kExitWriteFailed;
     }
     if (!args.has("--quiet")) {
-        const render::RenderStats& st = (*renderer)->lastStats();
+        const render::RenderStats& st = headless->renderer->lastStats();
         std::cout << outPath << ": " << width << "x" << height << " of " << scene->name << " after "
                   << gpu.counters().steps << " steps (" << gpu.counters().timeSeconds << " s simulated); "
                   << st.terrainChunks << " terrain chunks (stride " << st.finestStride << ".." << st.coarsestStride
