@@ -9,11 +9,8 @@
 
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
-#include "app/output_dir.hpp"
+#include "app/run_output.hpp"
 #include "app/verbs.hpp"
-#include "sim/atomic_file.hpp"
-#include "sim/npy.hpp"
-#include "sim/snapshot.hpp"
 
 namespace sluice::app {
 
@@ -23,29 +20,6 @@ const char* kUsage =
     "                       [--dt SECONDS] [--quiet]\n"
     "  SCENE is a scene .json, a snapshot .sluice (continues that run) or builtin:default|bench[:SIZE].\n"
     "  --out writes the final fields and summary.json; --save writes a snapshot to resume from.\n";
-
-/// depth/terrain/flow_x/flow_y .npy and summary.json, swapped into `dir` only when all are written.
-Result<void> writeFields(const std::string& dir, const sim::FieldSnapshot& snap, const nlohmann::json& summary) {
-    auto out = OutputDir::begin(dir);
-    if (!out) return out.error();
-    const int W = snap.width, H = snap.height;
-    Result<void> writes[] = {
-        sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), H, W),
-        sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), H, W),
-        sim::writeNpy(out->file("flow_x.npy"), snap.flowXM3PerS.data(), H, W + 1),
-        sim::writeNpy(out->file("flow_y.npy"), snap.flowYM3PerS.data(), H + 1, W),
-        sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"),
-    };
-    for (const auto& w : writes)
-        if (!w) return w.error();
-    return out->commit();
-}
-
-bool allFinite(const std::vector<float>& v) {
-    for (float x : v)
-        if (!std::isfinite(x)) return false;
-    return true;
-}
 }  // namespace
 
 int runSimulate(int argc, char** argv) {
@@ -104,53 +78,18 @@ int runSimulate(int argc, char** argv) {
     const double stepSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const sim::FieldSnapshot snap = solver.download();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const sim::Ledger ledger = solver.ledger();
-    const sim::DepthStats stats = solver.depthStats();
-
-    if (!allFinite(snap.depthM) || !allFinite(snap.flowXM3PerS) || !allFinite(snap.flowYM3PerS)) {
+    if (!fieldsFinite(snap)) {
         std::cerr << "error: " << scene->name << ": the simulation produced non-finite values\n";
         return kExitBadInput;
     }
-
-    nlohmann::json summary = {
-        {"scene", scene->name},
-        {"backend", solver.backendName()},
-        {"width", scene->width},
-        {"height", scene->height},
-        {"cell_size", scene->cellSizeM},
-        {"steps", solver.counters().steps},
-        {"time", solver.counters().timeSeconds},
-        {"substeps", solver.counters().substeps},
-        {"last_substeps", solver.counters().lastSubsteps},
-        {"volume", ledger.volumeM3},
-        {"initial_volume", ledger.initialVolumeM3},
-        {"volume_added", ledger.addedM3},
-        {"volume_removed", ledger.removedM3},
-        {"residual", ledger.residual()},
-        {"relative_residual", ledger.residual() / std::max(1e-30, std::max(ledger.volumeM3, ledger.initialVolumeM3 + ledger.addedM3))},
-        {"min_depth", stats.minDepthM},
-        {"max_depth", stats.maxDepthM},
-        {"max_speed", maxFlowSpeed(snap)},
-        {"courant", courant},
-        {"max_courant", solver.counters().maxCourant},
-        {"wall_seconds", wall},
-        {"step_seconds", stepSeconds},
-        {"ms_per_step", *steps > 0 ? 1000.0 * stepSeconds / double(*steps) : 0.0},
-    };
-
-    if (wantSave) {
-        sim::Snapshot state{scene->name, solver.saveState(), scene->camera};
-        if (auto w = sim::writeSnapshotFile(*args.get("--save"), state); !w) {
-            std::cerr << "error: " << w.error().message << "\n";
-            return kExitWriteFailed;
-        }
+    const nlohmann::json summary = runSummary(scene->name, solver, snap, courant, RunTiming{*steps, stepSeconds, wall});
+    if (auto w = writeRunOutputs(args.get("--out").value_or(""), args.get("--save").value_or(""), scene->name, solver,
+                                 snap, summary, scene->camera);
+        !w) {
+        std::cerr << "error: " << w.error().message << "\n";
+        return kExitWriteFailed;
     }
-    if (wantOut) {
-        if (auto w = writeFields(*args.get("--out"), snap, summary); !w) {
-            std::cerr << "error: " << w.error().message << "\n";
-            return kExitWriteFailed;
-        }
-    }
+    const sim::Ledger ledger = solver.ledger();
     if (!args.has("--quiet")) {
         std::cout << scene->name << ": " << solver.counters().steps << " steps (" << solver.counters().substeps
                   << " substeps, " << solver.counters().timeSeconds << " s simulated) on " << solver.backendName()

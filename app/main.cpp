@@ -12,19 +12,22 @@ const char* kHelp =
     "\n"
     "usage:\n"
     "  sluice [SCENE.json]                 open the viewer (built-in valley scene by default)\n"
-    "  sluice simulate SCENE --steps N --out DIR [--backend gpu|cpu]\n"
+    "  sluice simulate SCENE --steps N [--out DIR] [--save STATE.sluice] [--backend gpu|cpu]\n"
     "                                      run headless; write depth/terrain/flow .npy + summary.json\n"
     "  sluice render [SCENE] --out IMG.png [--steps N] [--size WxH] [--camera yaw,pitch,dist]\n"
     "                                      render the 3-D view headless to a PNG\n"
     "  sluice record [SCENE] --seconds S --out demo.mp4|DIR/ [--fps F] [--size WxH] [--timeline T.json]\n"
     "                [--camera yaw,pitch,dist] [--steps-per-frame K] [--quiet]\n"
     "                                      record a video (ffmpeg) or PNG frames; timeline: docs/TIMELINE.md\n"
+    "  sluice replay LOG [--out DIR] [--save STATE.sluice]\n"
+    "                                      re-run a session log (viewer --log) to its final state\n"
     "  sluice bench [--sizes 1024,2048,4096] [--quick] [--json]\n"
     "                                      copy-bandwidth ceiling, GPU and CPU step throughput\n"
     "  sluice info                         describe the headless OpenGL context\n"
     "  sluice help | --version\n"
     "\n"
-    "SCENE is a scene JSON file (docs/SCENE_FORMAT.md) or builtin:default[:SIZE] / builtin:bench[:SIZE].\n";
+    "SCENE is a scene JSON file (docs/SCENE_FORMAT.md), a snapshot .sluice (continues that run) or\n"
+    "builtin:default[:SIZE] / builtin:bench[:SIZE].\n";
 }
 
 int main(int argc, char** argv) {
@@ -35,6 +38,7 @@ int main(int argc, char** argv) {
     if (verb == "info") return runInfo(argc, argv);
     if (verb == "render") return runRender(argc, argv);
     if (verb == "record") return runRecord(argc, argv);
+    if (verb == "replay") return runReplay(argc, argv);
     if (verb == "help" || verb == "--help" || verb == "-h") {
         std::cout << kHelp;
         return kExitOk;

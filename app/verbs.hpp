@@ -8,6 +8,7 @@ int runInfo(int argc, char** argv);
 int runRender(int argc, char** argv);
 /// `sluice record`: a video (or PNG frames) of a scene run headless, optionally driven by a timeline.
 int runRecord(int argc, char** argv);
+int runReplay(int argc, char** argv);
 #ifdef SLUICE_HAS_WINDOW
 /// The interactive viewer (app/window/): `sluice [SCENE.json]`.
 int runViewer(int argc, char** argv);

@@ -34,7 +34,8 @@ struct SetBoundaries {
 struct ReplaceTerrain {
     std::vector<float> terrainM;
 };
-/// Back to the session's starting state, keeping the current parameters, emitters and boundaries.
+/// Back to the session's starting water (depth, flows, counters, ledger), keeping the current
+/// terrain, parameters, emitters and boundaries: "run it again" on the sculpted world.
 struct ResetRun {};
 
 using Command = std::variant<ApplyBrush, SetParams, SetEmitters, SetBoundaries, ReplaceTerrain, ResetRun>;

@@ -56,7 +56,7 @@ std::size_t Session::bytesOf(const Entry& e) {
 }
 
 void Session::apply(const Command& c, bool mergeWithLast) {
-    log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Apply, c});
+    log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Apply, c, mergeWithLast});
     for (const Entry& e : redo_) bytes_ -= e.bytes;
     redo_.clear();
     const int kind = int(c.index());
@@ -94,6 +94,7 @@ void Session::apply(const Command& c, bool mergeWithLast) {
     if (std::holds_alternative<ResetRun>(c)) {
         push(Entry{describe(c), StateEdit{solver_->saveState()}, 0, kind});
         SolverState fresh = start_;
+        fresh.field.terrainM = solver_->download().terrainM;  // the designer's sculpting stays
         fresh.params = solver_->params();
         fresh.boundary = solver_->boundaries();
         fresh.sources = solver_->sources();

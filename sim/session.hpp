@@ -29,6 +29,7 @@ struct LoggedCommand {
     std::int64_t step = 0;  ///< solver steps completed when it happened
     Kind kind = Kind::Apply;
     Command command;        ///< Apply only
+    bool merged = false;    ///< Apply: continued the previous command's gesture (one undo entry)
 };
 
 class Session {

@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace sluice::app {
 
@@ -30,6 +31,15 @@ Result<std::vector<ScriptEvent>> loadInputScript(const std::filesystem::path& fi
             std::string name;
             ss >> name;
             e.kind = ScriptEvent::Kind::Key;
+            for (bool more = true; more;) {
+                more = false;
+                for (const auto& [prefix, mod] : {std::pair<std::string, int>{"Ctrl+", KMOD_LCTRL}, {"Shift+", KMOD_LSHIFT}})
+                    if (name.rfind(prefix, 0) == 0 && name.size() > prefix.size()) {
+                        e.modifiers |= mod;
+                        name = name.substr(prefix.size());
+                        more = true;
+                    }
+            }
             e.keycode = SDL_GetKeyFromName(name.c_str());
             if (e.keycode == SDLK_UNKNOWN) return Error{where + "unknown key '" + name + "'"};
         } else {
@@ -40,10 +50,28 @@ Result<std::vector<ScriptEvent>> loadInputScript(const std::filesystem::path& fi
     return out;
 }
 
+namespace {
+void pushKey(const ScriptEvent& e, bool down) {
+    SDL_Event ev{};
+    ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    ev.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    ev.key.keysym.sym = e.keycode;
+    ev.key.keysym.scancode = SDL_GetScancodeFromKey(e.keycode);
+    ev.key.keysym.mod = Uint16(e.modifiers);
+    SDL_PushEvent(&ev);
+}
+}  // namespace
+
 void pushScriptEvents(const std::vector<ScriptEvent>& events, long long frame, bool& leftDown) {
     for (const ScriptEvent& e : events) {
-        if (e.frame != frame) continue;
         SDL_Event ev{};
+        if (e.kind == ScriptEvent::Kind::Key && e.frame + 1 == frame) {
+            // Released a frame after the press: ImGui 1.86 samples key state once per frame, so a
+            // press and release in the same frame would never reach its widgets.
+            pushKey(e, false);
+            continue;
+        }
+        if (e.frame != frame) continue;
         switch (e.kind) {
             case ScriptEvent::Kind::Down:
             case ScriptEvent::Kind::Up:
@@ -63,16 +91,7 @@ void pushScriptEvents(const std::vector<ScriptEvent>& events, long long frame, b
                 ev.motion.state = leftDown ? SDL_BUTTON_LMASK : 0;
                 SDL_PushEvent(&ev);
                 break;
-            case ScriptEvent::Kind::Key:
-                ev.type = SDL_KEYDOWN;
-                ev.key.state = SDL_PRESSED;
-                ev.key.keysym.sym = e.keycode;
-                ev.key.keysym.scancode = SDL_GetScancodeFromKey(e.keycode);
-                SDL_PushEvent(&ev);
-                ev.type = SDL_KEYUP;
-                ev.key.state = SDL_RELEASED;
-                SDL_PushEvent(&ev);
-                break;
+            case ScriptEvent::Kind::Key: pushKey(e, true); break;
         }
     }
 }

@@ -6,7 +6,8 @@
 //   FRAME down X Y      left button down at window pixel (X, Y), origin top-left
 //   FRAME move X Y      mouse moves there (with the left button held if it is down)
 //   FRAME up X Y        left button up
-//   FRAME key NAME      key press and release; NAME is an SDL key name ("1", "Space", "F12", "R")
+//   FRAME key NAME      key press and release; NAME is an SDL key name ("1", "Space", "F12", "R"),
+//                       optionally after Ctrl+ and/or Shift+ ("Ctrl+Z", "Ctrl+Shift+Z")
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -20,6 +21,7 @@ struct ScriptEvent {
     enum class Kind { Down, Move, Up, Key } kind = Kind::Move;
     int x = 0, y = 0;
     int keycode = 0;  ///< SDL_Keycode for Key
+    int modifiers = 0;  ///< SDL_Keymod for Key
 };
 
 /// Parses a script; errors name the file and line.

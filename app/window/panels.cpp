@@ -15,7 +15,11 @@ namespace {
 constexpr float kMmPerHourPerMPerS = 3.6e6f;
 const auto kClampLog = ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic;
 
-bool boundaryCombo(const char* label, sim::BoundarySide& side) {
+/// True while the last widget is being dragged or typed into after its first frame: edits then
+/// continue one gesture and merge into one undo entry.
+bool continuingEdit() { return ImGui::IsItemActive() && !ImGui::IsItemActivated(); }
+
+bool boundaryCombo(const char* label, sim::BoundarySide& side, bool& continuing) {
     const char* names[] = {"wall", "open", "inflow"};
     int kind = int(side.kind);
     bool changed = ImGui::Combo(label, &kind, names, 3);
@@ -25,6 +29,7 @@ bool boundaryCombo(const char* label, sim::BoundarySide& side) {
         ImGui::PushID(label);
         ImGui::SetNextItemWidth(70);
         changed |= ImGui::DragFloat("m2/s", &side.dischargeM2PerS, 0.01f, 0.0f, 100.0f, "%.2f");
+        continuing |= continuingEdit();
         ImGui::PopID();
     }
     return changed;
@@ -37,21 +42,28 @@ void simulationSection(Simulation& s, PanelRequests& req) {
     const sim::SimParams before = p;
     float rainMmH = p.rainMPerS * kMmPerHourPerMPerS, evaporationMmH = p.evaporationMPerS * kMmPerHourPerMPerS;
     const sim::RunCounters& c = s.solver->counters();
+    bool continuing = false;
     ImGui::SliderFloat("dt (s)", &p.dtSeconds, 0.005f, 2.0f, "%.3f", kClampLog);
+    continuing |= continuingEdit();
     if (c.lastSubsteps > 1) {
         // The user's dt is an upper bound: say when the CFL limit splits it.
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "  dt forces %d substeps of %.4f s", c.lastSubsteps,
                            double(c.lastDtSubSeconds));
     }
     ImGui::SliderFloat("gravity (m/s2)", &p.gravity, 0.5f, 30.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+    continuing |= continuingEdit();
     ImGui::SliderFloat("friction (1/s)", &p.friction, 0.0f, 0.95f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+    continuing |= continuingEdit();
     ImGui::SliderFloat("viscosity (m2/s)", &p.viscosity, 0.0f, 10.0f, "%.4f", kClampLog);
+    continuing |= continuingEdit();
     ImGui::SliderFloat("rain (mm/h)", &rainMmH, 0.0f, 500.0f, "%.1f", kClampLog);
+    continuing |= continuingEdit();
     ImGui::SliderFloat("evaporation (mm/h)", &evaporationMmH, 0.0f, 500.0f, "%.1f", kClampLog);
+    continuing |= continuingEdit();
     p.rainMPerS = rainMmH / kMmPerHourPerMPerS;
     p.evaporationMPerS = evaporationMmH / kMmPerHourPerMPerS;
     // SimParams is plain floats and ints without padding, so a byte compare spots any edit.
-    if (std::memcmp(&p, &before, sizeof p) != 0) s.solver->setParams(p);
+    if (std::memcmp(&p, &before, sizeof p) != 0) s.apply(sim::SetParams{p}, continuing);
 
     ImGui::SliderFloat("speed (x real time)", &s.speed, 0.1f, 200.0f, "%.2f", kClampLog);
     if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
@@ -63,11 +75,12 @@ void simulationSection(Simulation& s, PanelRequests& req) {
     req.fitView |= ImGui::Button("Fit view");
 
     sim::Boundaries b = s.solver->boundaries();
-    bool changed = boundaryCombo("west", b.west);
-    changed |= boundaryCombo("east", b.east);
-    changed |= boundaryCombo("south", b.south);
-    changed |= boundaryCombo("north", b.north);
-    if (changed) s.solver->setBoundaries(b);
+    bool sideDrag = false;
+    bool changed = boundaryCombo("west", b.west, sideDrag);
+    changed |= boundaryCombo("east", b.east, sideDrag);
+    changed |= boundaryCombo("south", b.south, sideDrag);
+    changed |= boundaryCombo("north", b.north, sideDrag);
+    if (changed) s.apply(sim::SetBoundaries{b}, sideDrag);
 
     ImGui::Text("time %.1f s, %lld steps%s", c.timeSeconds, static_cast<long long>(c.steps),
                 s.behind ? "  (slower than requested)" : "");
@@ -93,7 +106,7 @@ void toolsSection(ToolState& t) {
 void emittersSection(Simulation& s, ToolState& t) {
     if (!ImGui::CollapsingHeader("Sources and drains")) return;
     std::vector<sim::Emitter> sources = s.solver->sources(), drains = s.solver->drains();
-    bool changed = false;
+    bool changed = false, continuing = false;
     int removeIndex = -1;
     bool removeDrain = false;
     for (int list = 0; list < 2; ++list) {
@@ -114,15 +127,20 @@ void emittersSection(Simulation& s, ToolState& t) {
             }
             if (selected) {
                 changed |= ImGui::DragFloat2("x, y (cells)", &e.x, 0.25f);
+                continuing |= continuingEdit();
                 changed |= ImGui::DragFloat("radius (cells)", &e.radiusCells, 0.1f, 0.1f, 500.0f);
+                continuing |= continuingEdit();
                 int mode = int(e.mode);
                 changed |= ImGui::Combo("mode", &mode, "rate\0level\0");
                 e.mode = sim::EmitterMode(mode);
                 if (e.mode == sim::EmitterMode::Rate) {
                     changed |= ImGui::DragFloat("rate (m3/s)", &e.rateM3PerS, 0.05f, 0.0f, 1e5f);
+                    continuing |= continuingEdit();
                 } else {
                     changed |= ImGui::DragFloat("level (m)", &e.levelM, 0.05f);
+                    continuing |= continuingEdit();
                     changed |= ImGui::DragFloat("max rate (m3/s)", &e.maxRateM3PerS, 0.05f, 0.0f, 1e5f);
+                    continuing |= continuingEdit();
                 }
             }
             ImGui::PopID();
@@ -135,7 +153,7 @@ void emittersSection(Simulation& s, ToolState& t) {
         changed = true;
     }
     if (sources.empty() && drains.empty()) ImGui::TextDisabled("none: use Place source / Place drain");
-    if (changed) s.solver->setEmitters(std::move(sources), std::move(drains));
+    if (changed) s.apply(sim::SetEmitters{std::move(sources), std::move(drains)}, continuing);
 }
 
 void ledgerSection(const Simulation& s) {
@@ -152,7 +170,7 @@ void ledgerSection(const Simulation& s) {
     }
 }
 
-void terrainSection(Simulation& s, sim::Scene& scene, TerrainImportState& t) {
+void terrainSection(Simulation& s, const sim::Scene& scene, TerrainImportState& t) {
     if (!ImGui::CollapsingHeader("Terrain")) return;
     ImGui::InputText("heightmap (.png/.npy)", t.path, sizeof t.path);
     ImGui::DragFloat("min height (m)", &t.minM, 0.5f);
@@ -161,8 +179,7 @@ void terrainSection(Simulation& s, sim::Scene& scene, TerrainImportState& t) {
         auto heights = sim::importTerrain(t.path, scene.width, scene.height, t.minM, t.maxM);
         t.failed = !heights;
         if (heights) {
-            s.solver->setTerrain(*heights);  // depth is kept: the water surface moves with the bed
-            scene.terrainM = std::move(*heights);
+            s.apply(sim::ReplaceTerrain{std::move(*heights)});  // depth is kept: the surface moves with the bed
             t.message = std::string("imported ") + t.path;
         } else {
             t.message = heights.error().message;

@@ -35,8 +35,8 @@ struct TerrainImportState {
     bool failed = false;
 };
 
-/// Terrain: import a PNG/.npy heightmap onto the grid (also into `scene`, so Reset keeps it).
-void terrainSection(Simulation& s, sim::Scene& scene, TerrainImportState& t);
+/// Terrain: import a PNG/.npy heightmap onto the grid (undoable; Reset keeps the terrain).
+void terrainSection(Simulation& s, const sim::Scene& scene, TerrainImportState& t);
 /// Stats: FPS and GPU time per pass.
 void statsSection(const FrameStats& f);
 

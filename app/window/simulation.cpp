@@ -20,21 +20,29 @@ void push(std::vector<float>& v, float x) {
 }
 }  // namespace
 
-Result<void> Simulation::reset() {
+Result<void> Simulation::start(bool keepSettings) {
     auto created = sim::GpuSolver::create(*scene);
     if (!created) return Error{scene->name + ": " + created.error().message};
-    if (solver) {
+    if (keepSettings && solver) {
         (*created)->setParams(solver->params());
         (*created)->setEmitters(solver->sources(), solver->drains());
         (*created)->setBoundaries(solver->boundaries());
     }
-    solver = std::move(*created);
+    solver = created->get();
+    session = std::make_unique<sim::Session>(std::move(*created));
+    savedLogSize = 0;
     backlogSeconds = 0;
     volumeHistory.clear();
     residualHistory.clear();
     refreshStats(Clock::now());
     return {};
 }
+
+void Simulation::apply(const sim::Command& c, bool mergeWithLast) { session->apply(c, mergeWithLast); }
+
+void Simulation::undo() { session->undo(); }
+
+void Simulation::redo() { session->redo(); }
 
 void Simulation::refreshStats(Clock::time_point now) {
     ledger = solver->ledger();
@@ -49,21 +57,21 @@ void Simulation::advance(double frameSeconds) {
     if (paused) return;
     const double dt = solver->params().dtSeconds;
     backlogSeconds += double(speed) * std::min(frameSeconds, kMaxFrameSeconds);
-    const auto start = Clock::now();
+    const auto t0 = Clock::now();
     while (backlogSeconds >= dt) {
-        if (std::chrono::duration<double>(Clock::now() - start).count() > kMaxStepWorkSeconds) {
+        if (std::chrono::duration<double>(Clock::now() - t0).count() > kMaxStepWorkSeconds) {
             behind = true;
             backlogSeconds = 0;
             break;
         }
-        solver->step(float(dt));
+        session->step();
         backlogSeconds -= dt;
     }
 }
 
 void Simulation::singleStep() {
     paused = true;
-    solver->step(solver->params().dtSeconds);
+    session->step();
 }
 
 }  // namespace sluice::app

@@ -1,6 +1,7 @@
 #pragma once
-// The running simulation inside the viewer: the GPU solver, the clock that drives it in real time,
-// and the figures the panels show (refreshed a few times a second; each refresh reads back).
+// The running simulation inside the viewer: a session (GPU solver + undo history + command log),
+// the clock that drives it in real time, and the figures the panels show (refreshed a few times a
+// second; each refresh reads back). Every change to the world goes through apply(), between steps.
 #include <chrono>
 #include <memory>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "sim/gpu_solver.hpp"
 #include "sim/result.hpp"
 #include "sim/scene.hpp"
+#include "sim/session.hpp"
 
 namespace sluice::app {
 
@@ -16,18 +18,27 @@ using Clock = std::chrono::steady_clock;
 /// Fixed steps of params.dtSeconds at `speed` simulated seconds per real second.
 struct Simulation {
     const sim::Scene* scene = nullptr;
-    std::unique_ptr<sim::GpuSolver> solver;
+    std::unique_ptr<sim::Session> session;
+    sim::GpuSolver* solver = nullptr;  ///< the session's solver (its buffers feed the renderer)
     double backlogSeconds = 0;  ///< simulated time owed to the wall clock, < one step after a frame
     float speed = 1.0f;         ///< simulated seconds per real second
     bool paused = false;
     bool behind = false;        ///< the last frame hit the work budget and dropped its backlog
+    std::size_t savedLogSize = 0;  ///< session log length at the last save (modified = longer)
     sim::Ledger ledger;
     float courant = 0;
     Clock::time_point statsTime{};
     std::vector<float> volumeHistory, residualHistory;  ///< one sample per stats refresh, bounded
 
-    /// New solver from the scene, keeping the user's parameters, emitters and boundaries.
-    Result<void> reset();
+    /// A new session from the scene (or the snapshot it came from), keeping the user's parameters,
+    /// emitters and boundaries when `keepSettings`. Clears undo history and log.
+    Result<void> start(bool keepSettings);
+    /// Applies a command between steps (undoable, logged). mergeWithLast: same gesture as the last.
+    void apply(const sim::Command& c, bool mergeWithLast = false);
+    void undo();
+    void redo();
+    /// True when commands were applied since the session started or was last saved.
+    bool modified() const { return session && session->log().size() != savedLogSize; }
     /// Reads back the ledger and Courant number (small GPU readbacks) and records history.
     void refreshStats(Clock::time_point now);
     /// Advances by speed * frameSeconds of simulated time in whole steps, within the work budget.

@@ -17,8 +17,9 @@ sim::BrushKind brushOf(Tool t) {
 }
 }  // namespace
 
-void applyTool(ToolState& t, sim::Solver& solver, bool pressed, float x, float y, float bedHeightM,
+void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float y, float bedHeightM,
                float frameSeconds) {
+    const sim::Solver& solver = session.solver();
     if (t.tool == Tool::PlaceSource || t.tool == Tool::PlaceDrain) {
         if (!pressed) return;
         sim::Emitter e;
@@ -30,7 +31,7 @@ void applyTool(ToolState& t, sim::Solver& solver, bool pressed, float x, float y
         auto& list = t.tool == Tool::PlaceSource ? sources : drains;
         list.push_back(e);
         t.selection = {t.tool == Tool::PlaceDrain, int(list.size()) - 1};
-        solver.setEmitters(std::move(sources), std::move(drains));
+        session.apply(sim::SetEmitters{std::move(sources), std::move(drains)});
         return;
     }
     if (t.tool == Tool::MoveSelected) {
@@ -39,7 +40,7 @@ void applyTool(ToolState& t, sim::Solver& solver, bool pressed, float x, float y
         if (t.selection.index < 0 || t.selection.index >= int(list.size())) return;
         list[std::size_t(t.selection.index)].x = x;
         list[std::size_t(t.selection.index)].y = y;
-        solver.setEmitters(std::move(sources), std::move(drains));
+        session.apply(sim::SetEmitters{std::move(sources), std::move(drains)}, !pressed);
         return;
     }
     if (pressed) t.flattenTargetM = bedHeightM;
@@ -52,7 +53,7 @@ void applyTool(ToolState& t, sim::Solver& solver, bool pressed, float x, float y
     b.falloff = t.falloff;
     b.targetHeightM = t.flattenTargetM;
     b.dtSeconds = frameSeconds;  // strokes scale with real time: the same at 30 and 144 fps
-    solver.applyBrush(b);
+    session.apply(sim::ApplyBrush{b}, !pressed);
 }
 
 }  // namespace sluice::app

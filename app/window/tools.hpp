@@ -3,7 +3,7 @@
 // applyTool() with the picked terrain point while the left mouse button is held over the world.
 #include "sim/brush.hpp"
 #include "sim/emitter.hpp"
-#include "sim/solver.hpp"
+#include "sim/session.hpp"
 
 namespace sluice::app {
 
@@ -33,8 +33,9 @@ struct ToolState {
 
 /// Applies the current tool at cell coordinates (x, y) for frameSeconds of real time. `pressed` is
 /// true on the frame the button went down (placement tools act only then). `bedHeightM` is the
-/// bed elevation under the cursor (read once per stroke for flatten).
-void applyTool(ToolState& t, sim::Solver& solver, bool pressed, float x, float y, float bedHeightM,
+/// bed elevation under the cursor (read once per stroke for flatten). Edits go through the session
+/// (undoable); one drag is one undo entry.
+void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float y, float bedHeightM,
                float frameSeconds);
 
 }  // namespace sluice::app

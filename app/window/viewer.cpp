@@ -20,11 +20,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "app/cli_args.hpp"
 #include "app/cli_common.hpp"
 #include "app/verbs.hpp"
 #include "app/output_dir.hpp"
+#include "app/user_dirs.hpp"
+#include "app/window/autosave.hpp"
+#include "app/window/file_menu.hpp"
 #include "app/window/input_script.hpp"
 #include "app/window/map_view.hpp"
 #include "app/window/panels.hpp"
@@ -38,7 +42,10 @@
 #include "render/render_inputs.hpp"
 #include "render/scene_renderer.hpp"
 #include "sim/gpu_solver.hpp"
+#include "sim/heightmap_png.hpp"
 #include "sim/npy.hpp"
+#include "sim/session_log.hpp"
+#include "sim/snapshot.hpp"
 #include "sim/terrain_import.hpp"
 
 namespace sluice::app {
@@ -54,7 +61,11 @@ const char* kUsage =
     "  --dump-state DIR     at exit, write DIR/terrain.npy and DIR/depth.npy\n"
     "  --map | --3d         start in the map or the 3-D view (default: 3-D on a GPU, map on llvmpipe)\n"
     "  --heightmap F:MIN:MAX  replace the scene's terrain by a PNG (grey mapped to MIN..MAX m) or .npy\n"
+    "  --log FILE           at exit, write the session log (replay it with `sluice replay FILE`)\n"
+    "  --autosave-seconds S autosave period (default 120; 0 disables)\n"
+    "  --restore-autosave   after a crash, restore the autosave without asking\n"
     "keys: Space pause, S single step, R reset, V map/3-D, F12 screenshot, Esc quit, 1-9 tool;\n"
+    "      Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open;\n"
     "      left drag applies the tool,"
     " wheel zooms, middle/right drag pans\n";
 
@@ -129,7 +140,7 @@ struct FrameRequests {
 /// Applies one SDL event after ImGui has seen it. `pixelScale` is drawable pixels per window unit
 /// (HiDPI), `drawH` the drawable height: SDL's mouse y grows downwards, the map's upwards.
 void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s, MapView& view, PerspectiveView& p3,
-                 ToolState& tools, MouseState& mouse, FrameRequests& req) {
+                 ToolState& tools, MouseState& mouse, FrameRequests& req, FileUi& files, FileRequest& fileReq) {
     const ImGuiIO& io = ImGui::GetIO();
     if (e.type == SDL_QUIT) req.quit = true;
     if (e.type == SDL_MOUSEMOTION) {
@@ -157,6 +168,20 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, Simulation& s,
     if (!p3.active && e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse && (e.motion.state & (SDL_BUTTON_MMASK | SDL_BUTTON_RMASK)))
         view.panPixels(float(e.motion.xrel) * pixelScale, -float(e.motion.yrel) * pixelScale);
     if (e.type != SDL_KEYDOWN || io.WantCaptureKeyboard || e.key.repeat) return;
+    if (e.key.keysym.mod & KMOD_CTRL) {
+        const bool shift = e.key.keysym.mod & KMOD_SHIFT;
+        switch (e.key.keysym.sym) {
+            case SDLK_z: fileReq.action = shift ? FileAction::Redo : FileAction::Undo; break;
+            case SDLK_y: fileReq.action = FileAction::Redo; break;
+            case SDLK_o: askForPath(files, FileAction::Open); break;
+            case SDLK_s:
+                if (shift || files.currentPath.empty()) askForPath(files, FileAction::Save);
+                else fileReq = {FileAction::Save, files.currentPath};
+                break;
+            default: break;
+        }
+        return;
+    }
     switch (e.key.keysym.sym) {
         case SDLK_ESCAPE: req.quit = true; break;
         case SDLK_SPACE: s.paused = !s.paused; break;
@@ -185,8 +210,9 @@ Result<void> dumpState(sim::Solver& solver, const std::string& dir) {
 }  // namespace
 
 int runViewer(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d"});
-    if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d", "--heightmap"});
+    CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d", "--restore-autosave"});
+    if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d",
+                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave"});
         !ok || args.positional.size() > 1) {
         std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kUsage;
         return kExitUsage;
@@ -205,6 +231,16 @@ int runViewer(int argc, char** argv) {
             return kExitUsage;
         }
     }
+    double autosaveSeconds = 120;
+    if (auto a = args.get("--autosave-seconds")) {
+        char* end = nullptr;
+        autosaveSeconds = std::strtod(a->c_str(), &end);
+        if (end == a->c_str() || *end != '\0' || !std::isfinite(autosaveSeconds) || autosaveSeconds < 0) {
+            std::cerr << "sluice: --autosave-seconds: expected a number >= 0, got '" << *a << "'\n";
+            return kExitUsage;
+        }
+    }
+    const std::string logPath = args.get("--log").value_or("");
     const std::string screenshotPath = args.get("--screenshot").value_or("");
     const std::string dumpDir = args.get("--dump-state").value_or("");
     std::vector<ScriptEvent> script;
@@ -264,31 +300,70 @@ int runViewer(int argc, char** argv) {
         }
         scene->terrainM = std::move(*heights);
     }
-    SDL_SetWindowTitle(wc.window, ("Sluice - " + scene->name + " (" + std::to_string(scene->width) + " x " +
-                                   std::to_string(scene->height) + ")").c_str());
-
     Simulation simState;
     simState.scene = &*scene;
     simState.speed = speed;
-    if (auto r = simState.reset(); !r) {
+    if (auto r = simState.start(false); !r) {
         std::cerr << "error: " << r.error().message << "\n";
         return kExitNoGpu;
     }
-    const auto [minIt, maxIt] = std::minmax_element(scene->terrainM.begin(), scene->terrainM.end());
-    auto mapView = MapView::create(scene->width, scene->height, scene->cellSizeM, *minIt, *maxIt);
-    if (!mapView) {
-        std::cerr << "error: " << mapView.error().message << "\n";
+    std::optional<MapView> view;
+    float minBed = 0, maxBed = 1;
+    // (Re)builds what depends on the grid: the map view, the bed range and the camera framing.
+    auto adoptScene = [&]() -> Result<void> {
+        const auto [minIt, maxIt] = std::minmax_element(scene->terrainM.begin(), scene->terrainM.end());
+        minBed = *minIt;
+        maxBed = *maxIt;
+        auto created = MapView::create(scene->width, scene->height, scene->cellSizeM, minBed, maxBed);
+        if (!created) return created.error();
+        view.reset();
+        view.emplace(std::move(*created));
+        return {};
+    };
+    if (auto r = adoptScene(); !r) {
+        std::cerr << "error: " << r.error().message << "\n";
         return kExitNoGpu;
     }
-    MapView& view = *mapView;
 
     ToolState tools;
     TerrainImportState terrainImport;
     bool vsync = true;
     MouseState mouse;
     PerspectiveView p3;
-    const float minBed = *minIt, maxBed = *maxIt;
-    p3.camera.frame(float(scene->width) * scene->cellSizeM, float(scene->height) * scene->cellSizeM, minBed, maxBed);
+    auto frameCamera = [&]() {
+        if (scene->camera) {
+            const sim::ViewPose& v = *scene->camera;
+            p3.camera.target = glm::vec3(v.targetM[0], v.targetM[1], v.targetM[2]);
+            p3.camera.yawRad = v.yawRad;
+            p3.camera.pitchRad = v.pitchRad;
+            p3.camera.distanceM = v.distanceM;
+        } else {
+            p3.camera.frame(float(scene->width) * scene->cellSizeM, float(scene->height) * scene->cellSizeM, minBed, maxBed);
+        }
+    };
+    frameCamera();
+    auto cameraPose = [&]() {
+        const render::Camera& c = p3.camera;
+        return std::optional<sim::ViewPose>(sim::ViewPose{{c.target.x, c.target.y, c.target.z}, c.yawRad, c.pitchRad, c.distanceM});
+    };
+    FileUi files;
+    if (scene->resume && !args.positional.empty()) files.currentPath = args.positional[0];
+    std::unique_ptr<Autosave> autosave;
+    if (autosaveSeconds > 0) {
+        auto dir = userDataDir();
+        auto began = dir ? Autosave::begin(*dir, autosaveSeconds) : Result<std::unique_ptr<Autosave>>(dir.error());
+        if (began) {
+            autosave = std::move(*began);
+            files.autosavePath = autosave->file().string();
+            files.offerRestore = autosave->crashed() && !args.has("--restore-autosave");
+        } else {
+            files.status = "autosave is off: " + began.error().message;
+            files.statusFailed = true;
+        }
+    }
+    FileRequest startRequest;
+    if (autosave && autosave->crashed() && args.has("--restore-autosave"))
+        startRequest = {FileAction::RestoreAutosave, autosave->file().string()};
     // A GPU draws the 3-D view in real time; a software renderer (llvmpipe) starts on the map.
     p3.active = args.has("--3d") || (!software && !args.has("--map"));
     gl::GpuTimer simTimer, renderTimer;
@@ -302,6 +377,69 @@ int runViewer(int argc, char** argv) {
     ImGui_ImplOpenGL3_Init("#version 430 core");
 
     int exitCode = kExitOk;
+    std::string windowTitle;
+    // File and Edit actions from the menus, shortcuts and the crash-recovery question. Failures go to
+    // the status line; nothing that is open is lost by a failed open or save.
+    auto report = [&](const Result<void>& r, const std::string& done) {
+        files.statusFailed = !r;
+        files.status = r ? done : r.error().message;
+        if (!r) std::cerr << "error: " << r.error().message << "\n";
+    };
+    auto openWorld = [&](const std::string& path, bool adoptPath) {
+        auto loaded = loadSceneArgument(path);
+        if (!loaded) return report(loaded.error(), "");
+        sim::Scene previous = std::move(*scene);
+        *scene = std::move(*loaded);
+        if (auto r = simState.start(false); !r) {  // e.g. the grid does not fit: keep the old world
+            *scene = std::move(previous);
+            [[maybe_unused]] auto back = simState.start(false);
+            return report(r, "");
+        }
+        if (auto r = adoptScene(); !r) return report(r, "");
+        frameCamera();
+        tools.selection = {};
+        files.currentPath = adoptPath && scene->resume ? path : "";
+        report({}, "opened " + path);
+    };
+    auto performFileRequest = [&](const FileRequest& r) {
+        switch (r.action) {
+            case FileAction::None: break;
+            case FileAction::Undo: simState.undo(); break;
+            case FileAction::Redo: simState.redo(); break;
+            case FileAction::Save: {
+                const auto w = sim::writeSnapshotFile(r.path, sim::Snapshot{scene->name, simState.solver->saveState(), cameraPose()});
+                if (w) {
+                    files.currentPath = r.path;
+                    simState.savedLogSize = simState.session->log().size();
+                }
+                report(w, "saved " + r.path);
+                break;
+            }
+            case FileAction::Open: openWorld(r.path, true); break;
+            case FileAction::RestoreAutosave: openWorld(r.path, false); break;
+            case FileAction::DiscardAutosave: files.status.clear(); break;
+            case FileAction::ExportTerrainPng: {
+                const sim::FieldSnapshot f = simState.solver->download();
+                const auto [lo, hi] = std::minmax_element(f.terrainM.begin(), f.terrainM.end());
+                const float top = *hi > *lo ? *hi : *lo + 1.0f;
+                char range[96];
+                std::snprintf(range, sizeof range, " (grey 0..65535 = %.3f..%.3f m)", double(*lo), double(top));
+                report(sim::writeHeightmapPng16(r.path, f.terrainM.data(), f.width, f.height, *lo, top),
+                       "exported " + r.path + range);
+                break;
+            }
+            case FileAction::ExportTerrainNpy:
+            case FileAction::ExportDepthNpy: {
+                const sim::FieldSnapshot f = simState.solver->download();
+                const auto& a = r.action == FileAction::ExportTerrainNpy ? f.terrainM : f.depthM;
+                report(sim::writeNpy(r.path, a.data(), f.height, f.width), "exported " + r.path);
+                break;
+            }
+            case FileAction::SaveLog:
+                report(sim::writeSessionLog(r.path, *simState.session, scene->name, cameraPose()), "saved log " + r.path);
+                break;
+        }
+    };
     bool running = true;
     auto last = Clock::now();
     for (long long frame = 1; running; ++frame) {
@@ -314,12 +452,14 @@ int runViewer(int argc, char** argv) {
         SDL_GL_GetDrawableSize(wc.window, &drawW, &drawH);
         const float pixelScale = float(drawW) / float(std::max(winW, 1));
         FrameRequests req;
+        FileRequest fileReq = std::exchange(startRequest, FileRequest{});
         pushScriptEvents(script, frame, scriptLeftDown);
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             ImGui_ImplSDL2_ProcessEvent(&e);
-            handleEvent(e, pixelScale, drawH, simState, view, p3, tools, mouse, req);
+            handleEvent(e, pixelScale, drawH, simState, *view, p3, tools, mouse, req, files, fileReq);
         }
+        performFileRequest(fileReq);
 
         // Tools act on the world under the cursor while the left button is held outside the panels;
         // edits land between steps, before this frame's simulation.
@@ -346,7 +486,7 @@ int runViewer(int argc, char** argv) {
             cellX = p3.pick.x / scene->cellSizeM;
             cellY = p3.pick.y / scene->cellSizeM;
         } else {
-            view.gridPointAt(float(mouse.x) * pixelScale, float(drawH) - float(mouse.y) * pixelScale, cellX, cellY);
+            view->gridPointAt(float(mouse.x) * pixelScale, float(drawH) - float(mouse.y) * pixelScale, cellX, cellY);
         }
         const bool overWorld = !ImGui::GetIO().WantCaptureMouse && (!p3.active || p3.havePick) && cellX >= 0 &&
                                cellY >= 0 && cellX <= float(scene->width) && cellY <= float(scene->height);
@@ -360,7 +500,7 @@ int runViewer(int argc, char** argv) {
                                          std::size_t(std::min(int(cellX), scene->width - 1));
                 simState.solver->terrainBuffer().download(&bedM, sizeof bedM, cell * sizeof(float));
             }
-            applyTool(tools, *simState.solver, pressed, cellX, cellY, bedM, float(std::min(frameSeconds, 0.1)));
+            applyTool(tools, *simState.session, pressed, cellX, cellY, bedM, float(std::min(frameSeconds, 0.1)));
             tools.stroking = true;
         } else if (!leftDown) {
             tools.stroking = false;
@@ -370,11 +510,14 @@ int runViewer(int argc, char** argv) {
         simState.advance(frameSeconds);
         simTimer.end();
         if (now - simState.statsTime > std::chrono::duration<double>(kStatsPeriodSeconds)) simState.refreshStats(now);
+        if (autosave) autosave->tick(simState, scene->name, cameraPose(), now);
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
-        ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+        performFileRequest(drawFileMenus(files, simState));
+        if (autosave && !autosave->status().empty() && files.status.empty()) files.status = autosave->status();
+        ImGui::SetNextWindowPos(ImVec2(10, 30), ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
         ImGui::Begin("Sluice");
         ImGui::PushItemWidth(170);
@@ -401,7 +544,7 @@ int runViewer(int argc, char** argv) {
                 ImGui::ColorEdit3("scatter", &p3.settings.scatterColor.x);
                 ImGui::Combo("overlay", &p3.settings.overlay, "none\0depth\0speed\0");
             } else {
-                ImGui::SliderFloat("relief shading", &view.style.reliefExaggeration, 0.0f, 20.0f, "%.1f");
+                ImGui::SliderFloat("relief shading", &view->style.reliefExaggeration, 0.0f, 20.0f, "%.1f");
             }
         }
         FrameStats stats{simTimer.milliseconds(), renderTimer.milliseconds()};
@@ -411,29 +554,29 @@ int runViewer(int argc, char** argv) {
         ImGui::Render();
         req.reset |= panel.reset;
         if (panel.fitView) {
-            view.resetCamera();
+            view->resetCamera();
             p3.camera.frame(float(scene->width) * scene->cellSizeM, float(scene->height) * scene->cellSizeM, minBed, maxBed);
         }
 
         // Overlays: the brush ring under the cursor and the source/drain markers.
         const bool brushTool = tools.tool != Tool::PlaceSource && tools.tool != Tool::PlaceDrain && tools.tool != Tool::MoveSelected;
-        view.brushX = cellX;
-        view.brushY = cellY;
-        view.brushRadius = overWorld ? (brushTool ? tools.radiusCells : tools.radiusCells * 0.5f) : 0.0f;
-        view.markers.clear();
+        view->brushX = cellX;
+        view->brushY = cellY;
+        view->brushRadius = overWorld ? (brushTool ? tools.radiusCells : tools.radiusCells * 0.5f) : 0.0f;
+        view->markers.clear();
         for (int list = 0; list < 2; ++list) {
             const auto& v = list == 0 ? simState.solver->sources() : simState.solver->drains();
             for (int i = 0; i < int(v.size()); ++i) {
                 const bool selected = tools.selection.isDrain == (list == 1) && tools.selection.index == i;
                 const sim::Emitter& em = v[std::size_t(i)];
-                view.markers.push_back({em.x, em.y, em.radiusCells, selected ? 2.0f : (list == 0 ? 1.0f : -1.0f)});
+                view->markers.push_back({em.x, em.y, em.radiusCells, selected ? 2.0f : (list == 0 ? 1.0f : -1.0f)});
             }
         }
         // The same overlays in the 3-D view, in world metres.
         const float dx = scene->cellSizeM;
-        p3.settings.brushRing = glm::vec3(cellX * dx, cellY * dx, view.brushRadius * dx);
+        p3.settings.brushRing = glm::vec3(cellX * dx, cellY * dx, view->brushRadius * dx);
         p3.settings.markers.clear();
-        for (const MapView::Marker& m : view.markers)
+        for (const MapView::Marker& m : view->markers)
             p3.settings.markers.emplace_back(m.x * dx, m.y * dx, std::max(m.radius * dx, 1.5f * dx), m.kind);
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -459,7 +602,7 @@ int runViewer(int argc, char** argv) {
             p3.probe->request(int(float(mouse.x) * pixelScale), drawH - 1 - int(float(mouse.y) * pixelScale), std::uint64_t(frame));
             glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
         } else {
-            view.draw(drawW, drawH, simState.solver->terrainBuffer(), simState.solver->depthBuffer());
+            view->draw(drawW, drawH, simState.solver->terrainBuffer(), simState.solver->depthBuffer());
         }
         renderTimer.end();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -481,10 +624,20 @@ int runViewer(int argc, char** argv) {
         SDL_GL_SwapWindow(wc.window);
         running = !lastFrame;
 
-        if (req.reset) {
-            if (auto r = simState.reset(); !r) std::cerr << "error: " << r.error().message << "\n";
+        if (req.reset) simState.apply(sim::ResetRun{});
+        const std::string title = "Sluice - " + scene->name + (simState.modified() ? " *" : "") + " (" +
+                                  std::to_string(scene->width) + " x " + std::to_string(scene->height) + ")" +
+                                  (files.currentPath.empty() ? "" : "  " + files.currentPath);
+        if (title != windowTitle) SDL_SetWindowTitle(wc.window, (windowTitle = title).c_str());
+    }
+
+    if (!logPath.empty()) {
+        if (auto w = sim::writeSessionLog(logPath, *simState.session, scene->name, cameraPose()); !w) {
+            std::cerr << "error: " << w.error().message << "\n";
+            exitCode = kExitWriteFailed;
         }
     }
+    if (autosave) autosave->finish();
 
     if (!dumpDir.empty()) {
         if (auto dumped = dumpState(*simState.solver, dumpDir); !dumped) {

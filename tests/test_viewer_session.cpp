@@ -1,0 +1,137 @@
+// Sessions in the real window (Xvfb, llvmpipe): undo/redo from the keyboard, save from the File
+// dialog, the session log replayed headless to the same state, autosave and recovery after a crash.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+
+#include "sim/npy.hpp"
+#include "sim/snapshot.hpp"
+#include "tests/support/run_cli.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using namespace sluice;
+
+namespace {
+
+constexpr int W = 96, H = 64;  // in a 1280x800 window the map shows a cell as 12.5 px
+int px(float cx) { return int(40.0f + cx * 12.5f); }
+int py(float cy) { return int(800.0f - cy * 12.5f); }
+
+/// A flat bed 2 m high with a pond in the west half, so both terrain and water are in play.
+std::string writeScene(const test::TempDir& dir) {
+    std::vector<float> bed(std::size_t(W * H), 2.0f), water(std::size_t(W * H), 0.0f);
+    for (int y = 0; y < H; ++y)
+        for (int x = 0; x < 40; ++x) water[std::size_t(y * W + x)] = 0.5f;
+    EXPECT_TRUE(sim::writeNpy(dir / "bed.npy", bed.data(), H, W));
+    EXPECT_TRUE(sim::writeNpy(dir / "water.npy", water.data(), H, W));
+    test::writeText(dir / "flat.json", R"({"grid": {"width": 96, "height": 64, "cell_size": 2},
+        "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}, "params": {"dt": 0.1}})");
+    return "'" + (dir / "flat.json").string() + "'";
+}
+
+/// A dig drag along y = 32 from x = 50 to x = 80 (tool 1), frames first..first+40.
+std::string digScript(int first) {
+    std::string s = std::to_string(first) + " key 1\n" + std::to_string(first + 2) + " move " + std::to_string(px(50)) +
+                    " " + std::to_string(py(32)) + "\n" + std::to_string(first + 3) + " down " + std::to_string(px(50)) +
+                    " " + std::to_string(py(32)) + "\n";
+    for (int k = 0; k <= 30; ++k)
+        s += std::to_string(first + 4 + k) + " move " + std::to_string(px(50.0f + float(k))) + " " + std::to_string(py(32)) + "\n";
+    s += std::to_string(first + 36) + " up " + std::to_string(px(80)) + " " + std::to_string(py(32)) + "\n";
+    return s;
+}
+
+test::CliRun runViewer(const test::TempDir& dir, const std::string& args, const std::string& env = "") {
+    return test::runCommand("cd '" + dir.path().string() + "' && " + env + " xvfb-run -a -s '-screen 0 1280x800x24' '" +
+                            test::sluiceBinary() + "' " + args);
+}
+
+float minOf(const std::vector<float>& v) { return *std::min_element(v.begin(), v.end()); }
+
+TEST(ViewerSession, UndoRedoAndReplayOfTheLog) {
+    test::TempDir dir;
+    const std::string scene = writeScene(dir);
+    // Dig, undo (Ctrl+Z): the bed is back to 2 m everywhere. Dig again, undo, redo: the trench is back.
+    test::writeText(dir / "undo.txt", digScript(5) + "50 key Ctrl+Z\n");
+    auto r = runViewer(dir, scene + " --map --frames 60 --autosave-seconds 0 --input-script undo.txt --dump-state undone");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto undone = sim::readNpy(dir / "undone" / "terrain.npy");
+    ASSERT_TRUE(undone);
+    EXPECT_EQ(minOf(undone->data), 2.0f) << "undo left a trench";
+
+    test::writeText(dir / "redo.txt", digScript(5) + "50 key Ctrl+Z\n55 key Ctrl+Shift+Z\n");
+    r = runViewer(dir, scene + " --map --frames 90 --autosave-seconds 0 --input-script redo.txt --dump-state redone --log run.log");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto redone = sim::readNpy(dir / "redone" / "terrain.npy");
+    auto redoneDepth = sim::readNpy(dir / "redone" / "depth.npy");
+    ASSERT_TRUE(redone && redoneDepth);
+    EXPECT_LT(minOf(redone->data), 1.9f) << "redo did not bring the trench back";
+    EXPECT_EQ(redone->data[std::size_t(5 * W + 65)], 2.0f) << "the trench spread beyond the stroke";
+
+    // The log replays headless on the GPU backend (llvmpipe, as the viewer) to the same bits.
+    auto replay = test::runSluice("replay '" + (dir / "run.log").string() + "' --backend gpu --quiet --out '" +
+                                  (dir / "replayed").string() + "'");
+    ASSERT_EQ(replay.exitCode, 0) << replay.output;
+    auto t = sim::readNpy(dir / "replayed" / "terrain.npy");
+    auto d = sim::readNpy(dir / "replayed" / "depth.npy");
+    ASSERT_TRUE(t && d);
+    EXPECT_EQ(std::memcmp(t->data.data(), redone->data.data(), t->data.size() * 4), 0) << "replayed terrain differs";
+    EXPECT_EQ(std::memcmp(d->data.data(), redoneDepth->data.data(), d->data.size() * 4), 0) << "replayed water differs";
+}
+
+TEST(ViewerSession, SaveFromTheDialogThenOpenTheSnapshot) {
+    test::TempDir dir;
+    const std::string scene = writeScene(dir);
+    // Ctrl+S with no file yet asks for a path (pre-filled "world.sluice"); Return confirms.
+    test::writeText(dir / "save.txt", digScript(5) + "50 key Ctrl+S\n54 key Return\n");
+    auto r = runViewer(dir, scene + " --map --frames 70 --autosave-seconds 0 --input-script save.txt --dump-state state");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    ASSERT_TRUE(std::filesystem::exists(dir / "world.sluice")) << r.output;
+    auto snap = sim::readSnapshotFile(dir / "world.sluice");
+    ASSERT_TRUE(snap) << snap.error().message;
+    EXPECT_LT(minOf(snap->state.field.terrainM), 1.9f) << "the saved world lacks the trench";
+    EXPECT_GT(snap->state.counters.steps, 0);
+    ASSERT_TRUE(snap->camera);
+
+    // Opening the snapshot brings the sculpted terrain back.
+    r = runViewer(dir, "world.sluice --map --frames 3 --autosave-seconds 0 --dump-state reopened");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto reopened = sim::readNpy(dir / "reopened" / "terrain.npy");
+    ASSERT_TRUE(reopened);
+    EXPECT_EQ(std::memcmp(reopened->data.data(), snap->state.field.terrainM.data(), reopened->data.size() * 4), 0);
+}
+
+TEST(ViewerSession, AutosaveIsOfferedAfterACrashOnly) {
+    test::TempDir dir;
+    const std::string scene = writeScene(dir);
+    // F12 after the dig drops sluice-screenshot-1.png: the shell's sign that the trench exists.
+    test::writeText(dir / "dig.txt", digScript(5) + "48 key F12\n");
+    const std::string env = "SLUICE_DATA_DIR='" + (dir / "data").string() + "'";
+    // Run 1 digs and is killed (SIGKILL: no clean-up) 2 s after the dig, i.e. after several autosaves.
+    const std::string bin = std::string("'") + test::sluiceBinary() + "' ";
+    auto crash = test::runCommand(
+        "cd '" + dir.path().string() + "' && " + env + " xvfb-run -a -s '-screen 0 1280x800x24' sh -c '" +
+        "\"$0\" " + scene + " --map --frames 100000 --autosave-seconds 0.3 --input-script dig.txt & pid=$!; "
+        "for i in $(seq 240); do sleep 0.25; [ -f sluice-screenshot-1.png ] && break; done; "
+        "sleep 2; kill -9 $pid; wait $pid; echo killed' " + bin);
+    ASSERT_NE(crash.output.find("killed"), std::string::npos) << crash.output;
+    ASSERT_TRUE(std::filesystem::exists(dir / "data" / "autosave.sluice")) << crash.output;
+    ASSERT_TRUE(std::filesystem::exists(dir / "data" / "session.lock"));
+
+    // Run 2 finds the stale lock and restores the autosave: the trench is there without digging.
+    auto r = runViewer(dir, scene + " --map --frames 3 --restore-autosave --dump-state restored", env);
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto restored = sim::readNpy(dir / "restored" / "terrain.npy");
+    ASSERT_TRUE(restored);
+    EXPECT_LT(minOf(restored->data), 1.9f) << "the autosave was not restored";
+    EXPECT_FALSE(std::filesystem::exists(dir / "data" / "session.lock")) << "a clean exit must remove the lock";
+
+    // Run 3 follows a clean exit: nothing to restore, the scene starts as written.
+    r = runViewer(dir, scene + " --map --frames 3 --restore-autosave --dump-state fresh", env);
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto fresh = sim::readNpy(dir / "fresh" / "terrain.npy");
+    ASSERT_TRUE(fresh);
+    EXPECT_EQ(minOf(fresh->data), 2.0f);
+}
+
+}  // namespace
