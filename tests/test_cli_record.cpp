@@ -128,7 +128,7 @@ TEST(CliRecord, PngSequencesHaveSecondsTimesFpsFramesOfTheRequestedSize) {
     EXPECT_EQ(readText(dir / "pattern" / "notes.txt"), "keep me");
 }
 
-TEST(CliRecord, TimelineSwitchesTheSourceOffAndFliesTheCamera) {
+TEST(CliRecord, TimelineSwitchesTheSourceOffPaintsWaterAndFliesTheCamera) {
     TempDir dir;
     const std::string off = R"({"events": [{"time": 0, "source": 0, "enabled": false}]})";
     const std::string on = R"({"events": [{"time": 0, "source": 0, "enabled": true}]})";
@@ -136,7 +136,12 @@ TEST(CliRecord, TimelineSwitchesTheSourceOffAndFliesTheCamera) {
       "camera": [{"time": 0, "yaw": 0, "pitch": 80, "distance": 30},
                  {"time": 1.75, "yaw": 120, "pitch": 30, "distance": 60}],
       "events": [{"time": 0, "source": 0, "enabled": false}]})";
-    for (const auto& [name, text] : {std::pair{"off", off}, std::pair{"on", on}, std::pair{"flight", flight}}) {
+    // A stroke of the add-water brush across the dry bowl, the source off.
+    const std::string brush = R"({"events": [{"time": 0, "source": 0, "enabled": false},
+      {"time": 0.2, "brush": {"kind": "add-water", "from": [13, 16], "to": [19, 16], "radius": 4,
+                              "strength": 2, "falloff": 0.3, "duration": 1.2}}]})";
+    for (const auto& [name, text] :
+         {std::pair{"off", off}, std::pair{"on", on}, std::pair{"flight", flight}, std::pair{"brush", brush}}) {
         const CliRun run = recordBowl(dir, name, text);
         ASSERT_EQ(run.exitCode, 0) << name << ": " << run.output;
         ASSERT_EQ(entries(dir / name).size(), 8u) << name;
@@ -147,6 +152,7 @@ TEST(CliRecord, TimelineSwitchesTheSourceOffAndFliesTheCamera) {
     EXPECT_LT(waterOff, 10) << "the source was switched off before the first step";
     EXPECT_GT(waterOn, 40);
     EXPECT_GT(waterOn, waterOff + 30);
+    EXPECT_GT(blueDominantPixels(readPng(dir / "brush" / "frame_00007.png")), waterOff + 25) << "the brush added no water";
 
     // Without camera keys the dry world looks the same in the first and last frames; with a
     // keyframe pair the view changes.
