@@ -124,14 +124,9 @@ int runRender(int argc, char** argv) {
         return kExitNoGpu;
     }
 
-    render::Camera camera = framingCamera(*scene);
-    const float worldW = float(scene->width) * scene->cellSizeM, worldH = float(scene->height) * scene->cellSizeM;
-    if (cameraText) {
-        camera.yawRad = yawDeg * 3.14159265f / 180.0f;
-        camera.pitchRad = std::clamp(pitchDeg * 3.14159265f / 180.0f, 0.05f, 1.55f);
-        camera.distanceM = distance;
-        camera.farM = std::max(camera.farM, distance * 4.0f + worldW + worldH);
-    }
+    // A snapshot's saved view unless --camera is given.
+    const render::Camera camera =
+        sceneCamera(*scene, cameraText ? std::optional<CameraOption>(CameraOption{yawDeg, pitchDeg, distance}) : std::nullopt);
 
     render::RenderInputs inputs = render::solverInputs(gpu);
     inputs.history = history.get();

@@ -16,6 +16,9 @@ const char* kHelp =
     "                                      run headless; write depth/terrain/flow .npy + summary.json\n"
     "  sluice render [SCENE] --out IMG.png [--steps N] [--size WxH] [--camera yaw,pitch,dist]\n"
     "                                      render the 3-D view headless to a PNG\n"
+    "  sluice record [SCENE] --seconds S --out demo.mp4|DIR/ [--fps F] [--size WxH] [--timeline T.json]\n"
+    "                [--camera yaw,pitch,dist] [--steps-per-frame K] [--quiet]\n"
+    "                                      record a video (ffmpeg) or PNG frames; timeline: docs/TIMELINE.md\n"
     "  sluice replay LOG [--out DIR] [--save STATE.sluice]\n"
     "                                      re-run a session log (viewer --log) to its final state\n"
     "  sluice sweep SCENE --param NAME=v1,v2,... [--param ...] --seconds T --out DIR\n"
@@ -38,6 +41,7 @@ int main(int argc, char** argv) {
     if (verb == "bench") return runBench(argc, argv);
     if (verb == "info") return runInfo(argc, argv);
     if (verb == "render") return runRender(argc, argv);
+    if (verb == "record") return runRecord(argc, argv);
     if (verb == "replay") return runReplay(argc, argv);
     if (verb == "sweep") return runSweep(argc, argv);
     if (verb == "help" || verb == "--help" || verb == "-h") {

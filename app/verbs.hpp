@@ -8,6 +8,8 @@ int runBench(int argc, char** argv);
 int runBenchFrame(int argc, char** argv);
 int runInfo(int argc, char** argv);
 int runRender(int argc, char** argv);
+/// `sluice record`: a video (or PNG frames) of a scene run headless, optionally driven by a timeline.
+int runRecord(int argc, char** argv);
 int runReplay(int argc, char** argv);
 /// `sluice sweep`: every combination of parameter values, results.csv, thumbnails, contact sheet.
 int runSweep(int argc, char** argv);

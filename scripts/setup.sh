@@ -10,6 +10,7 @@ PACKAGES=(
   nlohmann-json3-dev libgtest-dev                   # scene files, tests
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri # headless GL (Mesa llvmpipe when there is no GPU)
   xvfb xauth                                        # window tests without a display
+  ffmpeg                                            # video recording and ffprobe in tests
 )
 
 missing=()

@@ -4,11 +4,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
 #include <initializer_list>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <system_error>
 
 #include <nlohmann/json.hpp>
@@ -16,6 +14,7 @@
 #include "sim/heightmap_png.hpp"
 #include "sim/npy.hpp"
 #include "sim/procedural_terrain.hpp"
+#include "sim/text_file.hpp"
 
 namespace sluice::sim {
 
@@ -206,17 +205,10 @@ SceneLoadOutput Loader::loadSettings(const json& root, int width, int height, co
 }
 
 SceneLoadOutput Loader::load(std::string_view text) {
-    json root;
-    try {
-        // Comments (// and /* */) are allowed: scene files are hand-written.
-        root = json::parse(text.begin(), text.end(), nullptr, true, true);
-    } catch (const json::parse_error& e) {
-        // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ..."; drop the tag.
-        std::string what = e.what();
-        const auto close = what.find("] ");
-        if (what.rfind("[json.exception", 0) == 0 && close != std::string::npos) what = what.substr(close + 2);
-        throw LoadFailure{file_ + ": invalid JSON: " + what};
-    }
+    // Comments (// and /* */) are allowed: scene files are hand-written.
+    auto parsed = parseJsonText(text, file_);
+    if (!parsed) throw LoadFailure{parsed.error().message};
+    const json root = std::move(*parsed);
     if (!root.is_object()) fail("", std::string("expected a JSON object at the top level, got ") + root.type_name());
     checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains"});
 
@@ -508,19 +500,9 @@ Result<SceneLoadOutput> parseSettingsJson(const nlohmann::json& settings, const 
 }
 
 Result<SceneLoadOutput> loadSceneFile(const std::filesystem::path& path) {
-    try {
-        std::error_code ec;
-        if (!std::filesystem::exists(path, ec)) return Error{path.string() + ": cannot open scene file: no such file"};
-        if (std::filesystem::is_directory(path, ec)) return Error{path.string() + ": is a directory, expected a scene file"};
-        std::ifstream in(path, std::ios::binary);
-        if (!in) return Error{path.string() + ": cannot open scene file"};
-        std::ostringstream ss;
-        ss << in.rdbuf();
-        if (in.bad()) return Error{path.string() + ": read error"};
-        return parseSceneJson(ss.str(), path, path.parent_path());
-    } catch (const std::exception& e) {
-        return Error{path.string() + ": cannot load scene: " + e.what()};
-    }
+    auto text = readTextFile(path, "scene");
+    if (!text) return text.error();
+    return parseSceneJson(*text, path, path.parent_path());
 }
 
 }  // namespace sluice::sim
