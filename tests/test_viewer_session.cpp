@@ -173,3 +173,20 @@ TEST(ViewerSession, ABComparisonRunsBWithItsOwnParameters) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ViewerSession, RecordButtonWritesADecodableVideo) {
+    test::TempDir dir;
+    const std::string scene = writeScene(dir);
+    auto r = runViewer(dir, scene + " --map --frames 24 --autosave-seconds 0 --record demo.mp4");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    ASSERT_TRUE(std::filesystem::exists(dir / "demo.mp4")) << r.output;
+    auto probe = test::runCommand("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                                  "stream=codec_name,width,height,nb_read_frames -of csv=p=0 '" +
+                                  (dir / "demo.mp4").string() + "'");
+    ASSERT_EQ(probe.exitCode, 0) << probe.output;
+    EXPECT_EQ(probe.output, "h264,1280,800,24\n");
+}
+
+}  // namespace

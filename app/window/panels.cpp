@@ -305,11 +305,36 @@ void compareSection(Simulation& s, CompareState& c) {
     if (ImGui::Button("Stop comparing")) s.stopB();
 }
 
+bool recordSection(RecordState& r) {
+    if (!ImGui::CollapsingHeader("Record")) return false;
+    bool toggled = false;
+    if (r.active) {
+        ImGui::Text("recording %s: %lld frames (%.1f s of video)", r.path, r.frames, double(r.frames) / double(r.fps));
+        toggled = ImGui::Button("Stop recording");
+    } else {
+        ImGui::InputText("output", r.path, sizeof r.path);
+        ImGui::SliderInt("fps", &r.fps, 10, 60);
+        ImGui::Checkbox("include the panels", &r.withPanels);
+        ImGui::TextDisabled("fixed steps per video frame: the video shows simulated time evenly");
+        toggled = ImGui::Button("Start recording");
+    }
+    if (!r.message.empty())
+        ImGui::TextColored(r.failed ? ImVec4(1.0f, 0.4f, 0.35f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f), "%s",
+                           r.message.c_str());
+    return toggled;
+}
+
 void statsSection(const FrameStats& f) {
     if (!ImGui::CollapsingHeader("Stats")) return;
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::Text("%.1f FPS, %.2f ms/frame", double(io.Framerate), io.Framerate > 0 ? 1000.0 / double(io.Framerate) : 0.0);
     ImGui::Text("GPU: simulation %.2f ms, rendering %.2f ms", f.simulationGpuMs, f.renderGpuMs);
+    if (f.passes && f.passes->gpuFrameAge >= 0) {
+        // Timer queries read a few frames late (never waited for).
+        for (int k = 0; k < render::RenderPassTimes::kCount; ++k)
+            ImGui::Text("  %-14s %6.2f ms", render::RenderPassTimes::name(k), f.passes->gpu.ms(k));
+        ImGui::Text("  triangles: terrain %lld, water %lld", f.passes->terrainTriangles(), f.passes->waterTriangles());
+    }
 }
 
 }  // namespace sluice::app

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/window/simulation.hpp"
+#include "render/scene_renderer.hpp"
 #include "app/window/tools.hpp"
 
 namespace sluice::app {
@@ -12,6 +13,7 @@ namespace sluice::app {
 /// GPU and frame timings shown in the Stats section (milliseconds).
 struct FrameStats {
     double simulationGpuMs = 0, renderGpuMs = 0;
+    const render::RenderStats* passes = nullptr;  ///< the 3-D renderer's per-pass figures, if drawn
 };
 
 /// What the sidebar asked the frame loop to do.
@@ -60,6 +62,19 @@ struct CompareState {
 
 /// Compare A/B: fork B from A, B's parameters, view mode, both ledgers.
 void compareSection(Simulation& s, CompareState& c);
+/// The in-app recorder's settings and state (the viewer owns the VideoRecorder).
+struct RecordState {
+    char path[512] = "sluice-recording.mp4";  ///< .mp4/.mov/.mkv (ffmpeg), DIR/ or frames/%05d.png
+    int fps = 30;
+    bool withPanels = false;  ///< capture the sidebar too (default: the world only)
+    bool active = false;
+    long long frames = 0;
+    std::string message;
+    bool failed = false;
+};
+
+/// Record: output, frame rate, start/stop. Returns true when the user pressed Start or Stop.
+bool recordSection(RecordState& r);
 /// Stats: FPS and GPU time per pass.
 void statsSection(const FrameStats& f);
 

@@ -30,6 +30,7 @@ Result<void> Simulation::start(bool keepSettings) {
     }
     solver = created->get();
     runB.reset();
+    previousValid = false;
     session = std::make_unique<sim::Session>(std::move(*created));
     savedLogSize = 0;
     backlogSeconds = 0;
@@ -41,6 +42,7 @@ Result<void> Simulation::start(bool keepSettings) {
 
 void Simulation::apply(const sim::Command& c, bool mergeWithLast) {
     session->apply(c, mergeWithLast);
+    previousValid = false;  // the edit may have changed the depth: do not blend across it
     if (!runB) return;
     if (const auto* b = std::get_if<sim::ApplyBrush>(&c)) runB->applyBrush(b->stroke);
     if (const auto* e = std::get_if<sim::SetEmitters>(&c)) runB->setEmitters(e->sources, e->drains);
@@ -68,11 +70,13 @@ Result<void> Simulation::forkB(const sim::SimParams& paramsB) {
 
 void Simulation::undo() {
     session->undo();
+    previousValid = false;
     if (runB) (void)forkB(runB->params());
 }
 
 void Simulation::redo() {
     session->redo();
+    previousValid = false;
     if (runB) (void)forkB(runB->params());
 }
 
@@ -85,9 +89,22 @@ void Simulation::refreshStats(Clock::time_point now) {
     push(residualHistory, float(ledger.residual()));
 }
 
+float Simulation::blend() const {
+    if (!previousValid || paused || fixedStepsPerFrame > 0) return -1.0f;
+    return float(std::clamp(backlogSeconds / double(solver->params().dtSeconds), 0.0, 1.0));
+}
+
 void Simulation::advance(double frameSeconds) {
     behind = false;
     if (paused) return;
+    if (fixedStepsPerFrame > 0) {
+        for (int i = 0; i < fixedStepsPerFrame; ++i) {
+            session->step();
+            if (runB) runB->step(runB->params().dtSeconds);
+        }
+        previousValid = false;
+        return;
+    }
     const double dt = solver->params().dtSeconds;
     backlogSeconds += double(speed) * std::min(frameSeconds, kMaxFrameSeconds);
     const auto t0 = Clock::now();
@@ -97,6 +114,8 @@ void Simulation::advance(double frameSeconds) {
             backlogSeconds = 0;
             break;
         }
+        previousDepth.capture(solver->depthBuffer());  // GPU copy, no wait
+        previousValid = true;
         session->step();
         if (runB) runB->step(runB->params().dtSeconds);
         backlogSeconds -= dt;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "render/depth_snapshot.hpp"
 #include "sim/gpu_solver.hpp"
 #include "sim/result.hpp"
 #include "sim/scene.hpp"
@@ -25,6 +26,13 @@ struct Simulation {
     bool paused = false;
     bool behind = false;        ///< the last frame hit the work budget and dropped its backlog
     std::size_t savedLogSize = 0;  ///< session log length at the last save (modified = longer)
+    /// Depth before the last step, so the drawn surface can be interpolated between the last two
+    /// states (blend = backlogSeconds / dt). Invalid after edits that change depth or a restart.
+    render::DepthSnapshot previousDepth;
+    bool previousValid = false;
+    /// Recording: exactly this many steps per frame instead of following the wall clock (0 = off),
+    /// so a video shows simulated time evenly however fast the machine is.
+    int fixedStepsPerFrame = 0;
     /// A/B comparison: run B starts from a copy of A's state and steps in lockstep with A (one step
     /// each, of its own dt), with its own parameters. World edits (brushes, sources, boundaries,
     /// terrain, reset) go to both; undo and redo re-fork B from A, keeping B's parameters.
@@ -51,6 +59,9 @@ struct Simulation {
     void refreshStats(Clock::time_point now);
     /// Advances by speed * frameSeconds of simulated time in whole steps, within the work budget.
     void advance(double frameSeconds);
+    /// Interpolation weight of the current state against previousDepth, in [0, 1]; < 0 = draw the
+    /// current state only.
+    float blend() const;
     /// One step while paused.
     void singleStep();
 };

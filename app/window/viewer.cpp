@@ -35,6 +35,7 @@
 #include "app/window/panels.hpp"
 #include "app/window/simulation.hpp"
 #include "app/window/split_view.hpp"
+#include "app/video_recorder.hpp"
 #include "app/window/tools.hpp"
 #include "app/window/screenshot.hpp"
 #include "sim/builtin_scenes.hpp"
@@ -42,7 +43,10 @@
 #include "render/gl/depth_probe.hpp"
 #include "render/gl/gpu_timer.hpp"
 #include "render/render_inputs.hpp"
+#include "render/overlay.hpp"
 #include "render/scene_renderer.hpp"
+#include "render/solver_inputs.hpp"
+#include "render/water_history.hpp"
 #include "sim/gpu_solver.hpp"
 #include "sim/heightmap_png.hpp"
 #include "sim/npy.hpp"
@@ -73,6 +77,7 @@ const char* kUsage =
     "  --preset NAME        apply the parameter preset NAME (<config dir>/presets/NAME.json) at start\n"
     "  --ab K=V[,K=V...]    compare A/B from the start: B runs with these scene-format params changed\n"
     "  --ab-view side|difference  how to show the comparison (default side by side)\n"
+    "  --record FILE        record from the first frame to exit (.mp4 via ffmpeg, DIR/ or %05d.png)\n"
     "keys: Space pause, S single step, R reset, V map/3-D, F12 screenshot, Esc quit, 1-9 tool;\n"
     "      Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open;\n"
     "      left drag applies the tool,"
@@ -226,7 +231,7 @@ Result<void> dumpState(sim::Solver& solver, sim::Solver* runB, const std::string
 int runViewer(int argc, char** argv) {
     CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d", "--restore-autosave"});
     if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d",
-                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave", "--preset", "--ab", "--ab-view"});
+                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave", "--preset", "--ab", "--ab-view", "--record"});
         !ok || args.positional.size() > 1) {
         std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kUsage;
         return kExitUsage;
@@ -361,6 +366,40 @@ int runViewer(int argc, char** argv) {
         return std::optional<sim::ViewPose>(sim::ViewPose{{c.target.x, c.target.y, c.target.z}, c.yawRad, c.pitchRad, c.distanceM});
     };
     CompareState compare;
+    bool interpolate = true;
+    RecordState recording;
+    std::unique_ptr<VideoRecorder> recorder;
+    int recordW = 0, recordH = 0;
+    auto startRecording = [&](int w, int h) {
+        auto opened = VideoRecorder::open(recording.path, w, h, double(recording.fps));
+        recording.failed = !opened;
+        recording.message = opened ? "" : opened.error().message;
+        if (!opened) {
+            std::cerr << "error: " << opened.error().message << "\n";
+            return false;
+        }
+        recorder = std::move(*opened);
+        recordW = w;
+        recordH = h;
+        recording.active = true;
+        recording.frames = 0;
+        // Fixed steps per video frame: `speed` simulated seconds per second of video.
+        const double dt = simState.solver->params().dtSeconds;
+        simState.fixedStepsPerFrame = std::max(1, int(std::lround(double(simState.speed) / (recording.fps * dt))));
+        return true;
+    };
+    auto stopRecording = [&](const std::string& why) {
+        if (!recorder) return;
+        const auto done = recorder->finish();
+        recording.failed = !done;
+        recording.message = done ? "saved " + std::string(recording.path) + " (" + std::to_string(recording.frames) + " frames)" + why
+                                 : done.error().message;
+        if (!done) std::cerr << "error: " << done.error().message << "\n";
+        recorder.reset();
+        recording.active = false;
+        simState.fixedStepsPerFrame = 0;
+    };
+    std::unique_ptr<render::WaterHistory> history;  // created when a history overlay is first shown
     SplitView split2;
     PresetState presets;
     presets.reference = simState.solver->params();
@@ -444,6 +483,12 @@ int runViewer(int argc, char** argv) {
     ImGui_ImplSDL2_InitForOpenGL(wc.window, wc.context);
     ImGui_ImplOpenGL3_Init("#version 430 core");
 
+    if (auto path = args.get("--record")) {  // from the first frame
+        std::snprintf(recording.path, sizeof recording.path, "%s", path->c_str());
+        int w = 0, h = 0;
+        SDL_GL_GetDrawableSize(wc.window, &w, &h);
+        if (!startRecording(w, h)) return kExitWriteFailed;
+    }
     int exitCode = kExitOk;
     std::string windowTitle;
     // File and Edit actions from the menus, shortcuts and the crash-recovery question. Failures go to
@@ -466,6 +511,7 @@ int runViewer(int argc, char** argv) {
         if (auto r = adoptScene(); !r) return report(r, "");
         frameCamera();
         tools.selection = {};
+        if (history) history->reset(simState.solver->counters().timeSeconds);
         files.currentPath = adoptPath && scene->resume ? path : "";
         report({}, "opened " + path);
     };
@@ -579,6 +625,13 @@ int runViewer(int argc, char** argv) {
 
         simTimer.begin();
         simState.advance(frameSeconds);
+        if (p3.active && render::overlayNeedsHistory(p3.settings.overlay)) {
+            if (!history) {
+                if (auto h = render::WaterHistory::create()) history = std::move(*h);
+                else std::cerr << "error: " << h.error().message << "\n";
+            }
+            if (history) history->update(render::solverInputs(*simState.solver), simState.solver->counters().timeSeconds);
+        }
         simTimer.end();
         if (now - simState.statsTime > std::chrono::duration<double>(kStatsPeriodSeconds)) simState.refreshStats(now);
         if (autosave) autosave->tick(simState, scene->name, cameraPose(), now);
@@ -614,12 +667,15 @@ int runViewer(int argc, char** argv) {
                 ImGui::Checkbox("foam", &p3.settings.foam);
                 ImGui::SliderFloat3("absorption (1/m)", &p3.settings.absorptionPerM.x, 0.0f, 2.0f, "%.2f");
                 ImGui::ColorEdit3("scatter", &p3.settings.scatterColor.x);
-                ImGui::Combo("overlay", &p3.settings.overlay, "none\0depth\0speed\0");
+                ImGui::Combo("overlay", &p3.settings.overlay, render::kOverlayComboItems);
+                if (ImGui::Checkbox("interpolate between steps", &interpolate)) simState.previousValid = false;
             } else {
                 ImGui::SliderFloat("relief shading", &view->style.reliefExaggeration, 0.0f, 20.0f, "%.1f");
             }
         }
-        FrameStats stats{simTimer.milliseconds(), renderTimer.milliseconds()};
+        const bool recordToggled = recordSection(recording);
+        FrameStats stats{simTimer.milliseconds(), renderTimer.milliseconds(),
+                         p3.active && p3.renderer ? &p3.renderer->lastStats() : nullptr};
         statsSection(stats);
         ImGui::PopItemWidth();
         ImGui::End();
@@ -674,8 +730,13 @@ int runViewer(int argc, char** argv) {
             const GLuint target = split ? split2.framebuffer(half) : 0;
             glBindFramebuffer(GL_FRAMEBUFFER, target);
             if (p3.active) {
-                render::RenderInputs in{scene->width, scene->height, scene->cellSizeM, &g.terrainBuffer(), &g.depthBuffer(),
-                                        &g.flowXBuffer(), &g.flowYBuffer(), float(g.counters().timeSeconds)};
+                render::RenderInputs in = render::solverInputs(g);
+                const float blend = half == 0 && interpolate ? simState.blend() : -1.0f;
+                if (blend >= 0.0f) {  // the surface between the last two states (fixed steps, any frame rate)
+                    in.previousDepth = &simState.previousDepth.buffer();
+                    in.blend = blend;
+                }
+                if (half == 0 && history) in.history = history.get();
                 p3.renderer->render(in, p3.camera, p3.settings, viewW, drawH, target);
             } else {
                 const bool difference = simState.runB && compare.mode == 1;
@@ -692,7 +753,24 @@ int runViewer(int argc, char** argv) {
         }
         if (split) split2.present();
         renderTimer.end();
+        auto captureFrame = [&]() {
+            if (!recorder) return;
+            if (drawW != recordW || drawH != recordH) return stopRecording(" - stopped: the window was resized");
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+            glReadBuffer(GL_BACK);
+            if (auto ok = recorder->pushFrame(0); !ok) {
+                recording.failed = true;
+                recording.message = ok.error().message;
+                recorder.reset();  // no finish(): the partial video is discarded
+                recording.active = false;
+                simState.fixedStepsPerFrame = 0;
+                return;
+            }
+            recording.frames = recorder->framesPushed();
+        };
+        if (!recording.withPanels) captureFrame();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (recording.withPanels) captureFrame();
 
         // The frame drawn after a quit request is the last one too, so --screenshot works without --frames.
         const bool lastFrame = req.quit || (*frames > 0 && frame >= *frames);
@@ -711,7 +789,15 @@ int runViewer(int argc, char** argv) {
         SDL_GL_SwapWindow(wc.window);
         running = !lastFrame;
 
-        if (req.reset) simState.apply(sim::ResetRun{});
+        if (req.reset) {
+            simState.apply(sim::ResetRun{});
+            if (history) history->reset(simState.solver->counters().timeSeconds);
+        }
+        if (recordToggled && recorder) {
+            stopRecording("");
+        } else if (recordToggled) {
+            startRecording(drawW, drawH);
+        }
         const std::string title = "Sluice - " + scene->name + (simState.modified() ? " *" : "") + " (" +
                                   std::to_string(scene->width) + " x " + std::to_string(scene->height) + ")" +
                                   (files.currentPath.empty() ? "" : "  " + files.currentPath);
@@ -724,6 +810,7 @@ int runViewer(int argc, char** argv) {
             exitCode = kExitWriteFailed;
         }
     }
+    stopRecording("");
     if (autosave) autosave->finish();
 
     if (!dumpDir.empty()) {
