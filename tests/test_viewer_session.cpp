@@ -77,6 +77,17 @@ TEST(ViewerSession, UndoRedoAndReplayOfTheLog) {
     ASSERT_TRUE(t && d);
     EXPECT_EQ(std::memcmp(t->data.data(), redone->data.data(), t->data.size() * 4), 0) << "replayed terrain differs";
     EXPECT_EQ(std::memcmp(d->data.data(), redoneDepth->data.data(), d->data.size() * 4), 0) << "replayed water differs";
+
+    // And re-rendered to video at another size.
+    auto video = test::runSluice("replay '" + (dir / "run.log").string() + "' --quiet --record '" +
+                                 (dir / "replay.mp4").string() + "' --size 160x96 --fps 10 --steps-per-frame 4");
+    ASSERT_EQ(video.exitCode, 0) << video.output;
+    auto probe = test::runCommand("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                                  "stream=codec_name,width,height,nb_read_frames -of csv=p=0 '" +
+                                  (dir / "replay.mp4").string() + "'");
+    ASSERT_EQ(probe.exitCode, 0) << probe.output;
+    EXPECT_EQ(probe.output.rfind("h264,160,96,", 0), 0u) << probe.output;
+    EXPECT_GT(std::atoi(probe.output.c_str() + 12), 2) << probe.output;
 }
 
 TEST(ViewerSession, SaveFromTheDialogThenOpenTheSnapshot) {
