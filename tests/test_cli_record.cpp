@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/golden_image.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -32,20 +33,10 @@ const char* kBowlScene = R"({
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
-struct Image {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgb;
-};
+using Image = render::RgbImage;
 
-Image readPng(const fs::path& file) {
-    Image im;
-    int comp = 0;
-    unsigned char* data = stbi_load(file.c_str(), &im.width, &im.height, &comp, 3);
-    if (!data) return im;
-    im.rgb.assign(data, data + std::size_t(im.width) * std::size_t(im.height) * 3);
-    stbi_image_free(data);
-    return im;
-}
+/// PNG as RGB8 through the golden-image reader (empty when unreadable).
+Image readPng(const fs::path& file) { return test::readPng(file.string()); }
 
 /// Pixels where blue clearly leads red and is at least green: water seen from above (terrain is
 /// green or brown, the grey sky is not in a steep top-down view).
@@ -89,8 +80,7 @@ TEST(CliRecord, Mp4IsH264OfTheRequestedSizeAndFrameCount) {
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("12 frames"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("recording: frame 12/12"), std::string::npos) << "progress on stderr: " << run.output;
-    const CliRun probe = runCommand("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
-                                    "stream=codec_name,width,height,nb_read_frames -of csv=p=0 " + quoted(out));
+    const CliRun probe = probeVideo(out.string());
     ASSERT_EQ(probe.exitCode, 0) << probe.output;
     EXPECT_EQ(probe.output, "h264,160,96,12\n");
     EXPECT_EQ(entries(dir.path()), std::vector<std::string>{"demo.mp4"}) << "temporary files left behind";

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/golden_image.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -66,22 +67,10 @@ double number(const std::map<std::string, std::string>& row, const std::string& 
     return v;
 }
 
-struct Image {
-    int width = 0, height = 0;
-    std::vector<unsigned char> rgb;
-};
+using Image = render::RgbImage;
 
-Image loadPng(const fs::path& file) {
-    Image im;
-    int channels = 0;
-    unsigned char* data = stbi_load(file.string().c_str(), &im.width, &im.height, &channels, 3);
-    EXPECT_NE(data, nullptr) << file;
-    if (data) {
-        im.rgb.assign(data, data + std::size_t(im.width) * std::size_t(im.height) * 3);
-        stbi_image_free(data);
-    }
-    return im;
-}
+/// PNG as RGB8 through the golden-image reader (empty when unreadable).
+Image loadPng(const fs::path& file) { return test::readPng(file.string()); }
 
 /// Every top-left position at which `part` appears pixel for pixel in `whole`.
 std::vector<std::pair<int, int>> findAll(const Image& whole, const Image& part) {

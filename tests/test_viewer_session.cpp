@@ -82,9 +82,7 @@ TEST(ViewerSession, UndoRedoAndReplayOfTheLog) {
     auto video = test::runSluice("replay '" + (dir / "run.log").string() + "' --quiet --record '" +
                                  (dir / "replay.mp4").string() + "' --size 160x96 --fps 10 --steps-per-frame 4");
     ASSERT_EQ(video.exitCode, 0) << video.output;
-    auto probe = test::runCommand("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
-                                  "stream=codec_name,width,height,nb_read_frames -of csv=p=0 '" +
-                                  (dir / "replay.mp4").string() + "'");
+    auto probe = test::probeVideo((dir / "replay.mp4").string());
     ASSERT_EQ(probe.exitCode, 0) << probe.output;
     EXPECT_EQ(probe.output.rfind("h264,160,96,", 0), 0u) << probe.output;
     EXPECT_GT(std::atoi(probe.output.c_str() + 12), 2) << probe.output;
@@ -159,9 +157,7 @@ TEST(ViewerSession, PresetFromTheConfigDirectoryIsApplied) {
     EXPECT_NE(r.output.find("bad.json: params.friction"), std::string::npos) << r.output;
 }
 
-}  // namespace
 
-namespace {
 
 TEST(ViewerSession, ABComparisonRunsBWithItsOwnParameters) {
     test::TempDir dir;
@@ -183,9 +179,7 @@ TEST(ViewerSession, ABComparisonRunsBWithItsOwnParameters) {
     EXPECT_NE(r.output.find("params.friction"), std::string::npos) << r.output;
 }
 
-}  // namespace
 
-namespace {
 
 TEST(ViewerSession, RecordButtonWritesADecodableVideo) {
     test::TempDir dir;
@@ -193,9 +187,7 @@ TEST(ViewerSession, RecordButtonWritesADecodableVideo) {
     auto r = runViewer(dir, scene + " --map --frames 24 --autosave-seconds 0 --record demo.mp4");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     ASSERT_TRUE(std::filesystem::exists(dir / "demo.mp4")) << r.output;
-    auto probe = test::runCommand("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
-                                  "stream=codec_name,width,height,nb_read_frames -of csv=p=0 '" +
-                                  (dir / "demo.mp4").string() + "'");
+    auto probe = test::probeVideo((dir / "demo.mp4").string());
     ASSERT_EQ(probe.exitCode, 0) << probe.output;
     EXPECT_EQ(probe.output, "h264,1280,800,24\n");
 }

@@ -26,4 +26,9 @@ CliRun runCommand(const std::string& commandLine) {
     return r;
 }
 
+CliRun probeVideo(const std::string& file) {
+    return runCommand("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                      "stream=codec_name,width,height,nb_read_frames -of csv=p=0 '" + file + "'");
+}
+
 }  // namespace sluice::test

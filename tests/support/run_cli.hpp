@@ -16,6 +16,10 @@ CliRun runSluice(const std::string& args, const std::string& env = "");
 /// Runs an arbitrary shell command line (stderr joined to stdout).
 CliRun runCommand(const std::string& commandLine);
 
+/// ffprobe's "codec,width,height,frames" line for the first video stream of `file` (frames counted
+/// by decoding), or its error output.
+CliRun probeVideo(const std::string& file);
+
 /// Path of the sluice binary under test.
 const char* sluiceBinary();
 
