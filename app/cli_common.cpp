@@ -38,6 +38,12 @@ Result<sim::Scene> loadSceneArgument(const std::string& arg) {
     return std::move(loaded->scene);
 }
 
+Result<std::string> backendOption(const CliArgs& args) {
+    const std::string name = args.get("--backend").value_or("gpu");
+    if (name != "gpu" && name != "cpu") return Error{"--backend: expected gpu or cpu, got '" + name + "'"};
+    return name;
+}
+
 Result<Backend> makeBackend(const std::string& name, const sim::Scene& scene, const gl::EglContext* current) {
     Backend b;
     if (name == "cpu") {

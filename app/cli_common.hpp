@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "app/cli_args.hpp"
 #include "render/gl/egl_context.hpp"
 #include "sim/result.hpp"
 #include "sim/scene.hpp"
@@ -20,6 +21,9 @@ struct Backend {
     std::unique_ptr<gl::EglContext> context;
     std::unique_ptr<sim::Solver> solver;
 };
+
+/// --backend gpu|cpu (default gpu); the error names the option and the text.
+Result<std::string> backendOption(const CliArgs& args);
 
 /// Creates the "cpu" or "gpu" backend for a scene. GPU errors mean no usable context or the grid
 /// does not fit; the caller exits with kExitNoGpu. With `current` (a context the caller owns, current

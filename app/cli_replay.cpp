@@ -37,11 +37,12 @@ int runReplay(int argc, char** argv) {
         std::cerr << "sluice replay: need one LOG and --out DIR, --save FILE and/or --record VIDEO\n" << kUsage;
         return kExitUsage;
     }
-    const std::string backendName = args.get("--backend").value_or("gpu");
-    if (backendName != "gpu" && backendName != "cpu") {
-        std::cerr << "sluice replay: --backend: expected gpu or cpu, got '" << backendName << "'\n";
+    auto backendArg = backendOption(args);
+    if (!backendArg) {
+        std::cerr << "sluice replay: " << backendArg.error().message << "\n";
         return kExitUsage;
     }
+    const std::string backendName = *backendArg;
     auto size = sizeOption(args, FrameSize{1280, 720});
     auto cameraArg = cameraOption(args);
     auto fps = args.integer("--fps", 30, 1, 240);

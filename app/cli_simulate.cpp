@@ -48,11 +48,12 @@ int runSimulate(int argc, char** argv) {
             return kExitUsage;
         }
     }
-    const std::string backendName = args.get("--backend").value_or("gpu");
-    if (backendName != "gpu" && backendName != "cpu") {
-        std::cerr << "sluice simulate: --backend: expected gpu or cpu, got '" << backendName << "'\n";
+    auto backendArg = backendOption(args);
+    if (!backendArg) {
+        std::cerr << "sluice simulate: " << backendArg.error().message << "\n";
         return kExitUsage;
     }
+    const std::string backendName = *backendArg;
     auto scene = loadSceneArgument(args.positional[0]);
     if (!scene) {
         std::cerr << "error: " << scene.error().message << "\n";

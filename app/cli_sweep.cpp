@@ -77,9 +77,9 @@ int runSweep(int argc, char** argv) {
     const double seconds = std::strtod(secondsText.c_str(), &end);
     if (secondsText.empty() || *end != '\0' || !std::isfinite(seconds) || seconds <= 0)
         return usageError("--seconds: expected a positive number of simulated seconds, got '" + secondsText + "'");
-    const std::string backendName = args.get("--backend").value_or("gpu");
-    if (backendName != "gpu" && backendName != "cpu")
-        return usageError("--backend: expected gpu or cpu, got '" + backendName + "'");
+    auto backendArg = backendOption(args);
+    if (!backendArg) return usageError(backendArg.error().message);
+    const std::string backendName = *backendArg;
     int thumbW = 320, thumbH = 200;
     if (auto t = args.get("--thumb"); t && !parseImageSize(*t, thumbW, thumbH))
         return usageError("--thumb: expected WxH in pixels (1 to 16384), got '" + *t + "'");

@@ -284,6 +284,10 @@ void GpuSolver::restoreMaxSpeed(float speed) {
 
 void GpuSolver::readRegion(Field field, const CellBox& box, float* out) {
     const gl::Buffer& src = field == Field::Terrain ? terrain_ : depth_[current_];
+    if (box.x0 == 0 && box.w == width_) {  // whole rows are contiguous: one read
+        src.download(out, box.cellCount() * 4, std::size_t(box.y0) * std::size_t(width_) * 4);
+        return;
+    }
     // One read per row; edits are small and rare (undo/redo), so simplicity wins over a gather pass.
     for (int r = 0; r < box.h; ++r) {
         const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
@@ -293,6 +297,10 @@ void GpuSolver::readRegion(Field field, const CellBox& box, float* out) {
 
 void GpuSolver::storeRegion(Field field, const CellBox& box, const float* values) {
     gl::Buffer& dst = field == Field::Terrain ? terrain_ : depth_[current_];
+    if (box.x0 == 0 && box.w == width_) {
+        dst.upload(values, box.cellCount() * 4, std::size_t(box.y0) * std::size_t(width_) * 4);
+        return;
+    }
     for (int r = 0; r < box.h; ++r) {
         const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
         dst.upload(values + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);

@@ -22,17 +22,29 @@ CellBox Session::tileBox(std::size_t index) const {
 }
 
 std::size_t Session::captureTiles(TileEdit& edit, int x0, int y0, int x1, int y1) {
-    std::size_t added = 0;
     if (x1 <= x0 || y1 <= y0) return 0;
-    for (int ty = y0 / kTile; ty <= (y1 - 1) / kTile; ++ty)
-        for (int tx = x0 / kTile; tx <= (x1 - 1) / kTile; ++tx) {
+    // One read of the box widened to whole tiles (one call per row, not per tile row), then slices.
+    const int tx0 = x0 / kTile, ty0 = y0 / kTile, tx1 = (x1 - 1) / kTile, ty1 = (y1 - 1) / kTile;
+    const CellBox all{tx0 * kTile, ty0 * kTile, std::min((tx1 + 1) * kTile, solver_->width()) - tx0 * kTile,
+                      std::min((ty1 + 1) * kTile, solver_->height()) - ty0 * kTile};
+    std::vector<float> values;
+    std::size_t added = 0;
+    for (int ty = ty0; ty <= ty1; ++ty)
+        for (int tx = tx0; tx <= tx1; ++tx) {
             const std::size_t index = std::size_t(ty) * std::size_t(tilesX_) + std::size_t(tx);
             if (edit.tiles.count(index)) continue;
+            if (values.empty()) {
+                values.resize(all.cellCount());
+                solver_->readRegion(edit.field, all, values.data());
+            }
             const CellBox box = tileBox(index);
-            std::vector<float> values(box.cellCount());
-            solver_->readRegion(edit.field, box, values.data());
-            added += values.size() * sizeof(float);
-            edit.tiles.emplace(index, std::move(values));
+            std::vector<float> tile(box.cellCount());
+            for (int r = 0; r < box.h; ++r)
+                std::copy_n(values.begin() + std::ptrdiff_t(std::size_t(box.y0 - all.y0 + r) * std::size_t(all.w) +
+                                                             std::size_t(box.x0 - all.x0)),
+                            box.w, tile.begin() + std::ptrdiff_t(std::size_t(r) * std::size_t(box.w)));
+            added += tile.size() * sizeof(float);
+            edit.tiles.emplace(index, std::move(tile));
         }
     return added;
 }
@@ -94,7 +106,9 @@ void Session::apply(const Command& c, bool mergeWithLast) {
     if (std::holds_alternative<ResetRun>(c)) {
         push(Entry{describe(c), StateEdit{solver_->saveState()}, 0, kind});
         SolverState fresh = start_;
-        fresh.field.terrainM = solver_->download().terrainM;  // the designer's sculpting stays
+        // The designer's sculpting stays (read only the bed, not the whole state).
+        solver_->readRegion(Solver::Field::Terrain, CellBox{0, 0, solver_->width(), solver_->height()},
+                            fresh.field.terrainM.data());
         fresh.params = solver_->params();
         fresh.boundary = solver_->boundaries();
         fresh.sources = solver_->sources();

@@ -97,7 +97,7 @@ FileRequest drawFileMenus(FileUi& ui, const Simulation& s) {
     }
 
     if (ui.offerRestore) {
-        ImGui::OpenPopup("Restore autosave?");
+        if (!ImGui::IsPopupOpen("Restore autosave?")) ImGui::OpenPopup("Restore autosave?");
         if (ImGui::BeginPopupModal("Restore autosave?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
             ImGui::Text("Sluice did not exit cleanly last time.");
             ImGui::Text("An autosave exists: %s", ui.autosavePath.c_str());

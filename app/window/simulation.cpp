@@ -112,10 +112,13 @@ void Simulation::advance(double frameSeconds) {
         if (std::chrono::duration<double>(Clock::now() - t0).count() > kMaxStepWorkSeconds) {
             behind = true;
             backlogSeconds = 0;
+            previousValid = false;  // the snapshot may predate several steps: draw the current state
             break;
         }
-        previousDepth.capture(solver->depthBuffer());  // GPU copy, no wait
-        previousValid = true;
+        if (backlogSeconds - dt < dt) {  // the frame's last step: keep the state before it (GPU copy)
+            previousDepth.capture(solver->depthBuffer());
+            previousValid = true;
+        }
         session->step();
         if (runB) runB->step(runB->params().dtSeconds);
         backlogSeconds -= dt;
