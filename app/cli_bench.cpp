@@ -26,14 +26,36 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 const char* kUsage = "usage: sluice bench [--sizes 1024,2048,4096] [--quick] [--json] [--min-seconds S] [--cpu-max N]\n"
+                     "                    [--wet F]\n"
                      "       sluice bench --frame [--grid N] [--size WxH] [--frames K] [--json]\n";
+
+// Variant 0: the two-pass step; variant v > 0: the tiled step with v substeps per dispatch.
+constexpr int kVariants = 1 + sim::GpuSolver::kMaxSubstepsPerDispatch;
+using Kernel = sim::GpuSolver::Kernel;
+
+sim::GpuSolver::Tuning variantTuning(int v) {
+    sim::GpuSolver::Tuning t;
+    t.kernel = v == 0 ? Kernel::TwoPass : Kernel::Tiled;
+    t.substepsPerDispatch = std::max(1, v);
+    return t;
+}
+
+double variantBytesPerCellStep(int v) { return v == 0 ? sim::GpuSolver::kTwoPassBytesPerCellStep : sim::GpuSolver::bytesPerCellStep(v); }
 
 struct SizeResult {
     int size = 0;
+    double variantCellSteps[kVariants] = {};  // two-pass, tiled with 1, 2, 3 substeps per dispatch
+    int best = 0;                             // index of the fastest variant
     double gpuCellSteps = 0, gpuMsPerStep = 0, gpuGBs = 0, fractionOfCopy = 0;
     double cpuCellSteps = 0, cpuMsPerStep = 0;
     int gpuSubsteps = 0, cpuSubsteps = 0;
     double bytesPerCell = 0;
+    bool subgroups = false;
+    // Mostly dry world (benchDryScene): the best variant without skipping; two-pass and the best tiled
+    // variant with it.
+    int dryVariant = 1;
+    double dryWetFraction = 0, dryCellStepsAll = 0, dryCellStepsSkip = 0, dryTilesComputed = 0;
+    double dryCellStepsSkipTiled = 0, dryTilesComputedTiled = 0;
 };
 
 // Repeats `run(n)` with doubling n until it takes minSeconds; returns runs per second.
@@ -90,25 +112,42 @@ Result<CopyCeiling> measureCopy(std::size_t bytes, double minSeconds) {
     return c;
 }
 
-// GPU substeps per second on the bench scene of the given size (all cells wet, walls).
-Result<double> measureGpu(const sim::Scene& scene, double minSeconds, int& substepsOut, double& bytesPerCell) {
-    auto solver = sim::GpuSolver::create(scene);
-    if (!solver) return solver.error();
-    bytesPerCell = (*solver)->bytesPerCell();
+struct GpuRun {
+    double substepsPerSecond = 0;
+    int substepsTimed = 0;
+    double bytesPerCell = 0;
+    double tilesComputed = 0;  // fraction of tile-substeps computed (countTiles only)
+    bool subgroups = false;    // the kernel reduces with subgroup arithmetic
+};
+
+// GPU substeps per second on `scene` with the given tuning: fixed substeps (no CFL readback), doubled
+// until a run takes minSeconds. A rate of 0: this GPU cannot do that many substeps per dispatch.
+Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning& tuning, double minSeconds) {
+    auto created = sim::GpuSolver::create(scene);
+    if (!created) return created.error();
+    sim::GpuSolver& solver = **created;
+    GpuRun out;
+    if (tuning.kernel == Kernel::Tiled && tuning.substepsPerDispatch > solver.availableSubstepsPerDispatch())
+        return out;  // not on this GPU
+    solver.setTuning(tuning);
+    out.bytesPerCell = solver.bytesPerCell();
+    out.subgroups = solver.usesSubgroups();
     const float dt = 0.25f * scene.cellSizeM / std::sqrt(scene.params.gravity * 20.0f);
-    (*solver)->stepFixed(dt, 4);
+    solver.stepFixed(dt, 12);
     glFinish();
-    int n = 8;
-    for (;;) {
+    for (int n = 12;; n *= 2) {
+        solver.resetTileCount();
         const auto t = Clock::now();
-        (*solver)->stepFixed(dt, n);
+        solver.stepFixed(dt, n);
         glFinish();
         const double s = since(t);
         if (s >= minSeconds || n > (1 << 20)) {
-            substepsOut = n;
-            return n / s;
+            out.substepsPerSecond = n / s;
+            out.substepsTimed = n;
+            const int dispatches = tuning.kernel == Kernel::Tiled ? (n + tuning.substepsPerDispatch - 1) / tuning.substepsPerDispatch : n;
+            if (tuning.countTiles) out.tilesComputed = double(solver.tilesRun()) / (double(dispatches) * solver.tileCount());
+            return out;
         }
-        n *= 2;
     }
 }
 
@@ -147,7 +186,7 @@ int runBench(int argc, char** argv) {
     for (int i = 2; i < argc; ++i)
         if (std::strcmp(argv[i], "--frame") == 0) return runBenchFrame(argc, argv);
     CliArgs args = CliArgs::parse(argc, argv, 2, {"--quick", "--json"});
-    if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max"}); !ok || !args.positional.empty()) {
+    if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet"}); !ok || !args.positional.empty()) {
         std::cerr << "sluice bench: " << (ok ? "unexpected argument " + args.positional[0] : ok.error().message) << "\n"
                   << kUsage;
         return kExitUsage;
@@ -160,6 +199,11 @@ int runBench(int argc, char** argv) {
     }
     const double minSeconds = std::strtod(args.get("--min-seconds").value_or(quick ? "0.05" : "0.5").c_str(), nullptr);
     auto cpuMax = args.integer("--cpu-max", quick ? 128 : 4096, 0, 32768);
+    const double wet = std::strtod(args.get("--wet").value_or("0.1").c_str(), nullptr);
+    if (!(wet >= 0.01 && wet <= 0.5)) {
+        std::cerr << "sluice bench: --wet: expected a fraction from 0.01 to 0.5\n";
+        return kExitUsage;
+    }
     if (!cpuMax || !(minSeconds > 0)) {
         std::cerr << "sluice bench: " << (cpuMax ? std::string("--min-seconds must be positive") : cpuMax.error().message) << "\n";
         return kExitUsage;
@@ -183,15 +227,51 @@ int runBench(int argc, char** argv) {
         r.size = size;
         const sim::Scene scene = sim::benchScene(size);
         const double cells = double(size) * double(size);
-        auto rate = measureGpu(scene, minSeconds, r.gpuSubsteps, r.bytesPerCell);
-        if (!rate) {
-            std::cerr << "error: " << rate.error().message << "\n";
-            return kExitNoGpu;
+        int bestTiled = 1;
+        for (int v = 0; v < kVariants; ++v) {
+            auto run = measureGpu(scene, variantTuning(v), minSeconds);
+            if (!run) {
+                std::cerr << "error: " << run.error().message << "\n";
+                return kExitNoGpu;
+            }
+            r.variantCellSteps[v] = run->substepsPerSecond * cells;
+            if (r.variantCellSteps[v] > r.variantCellSteps[r.best]) r.best = v;
+            if (v > 0 && r.variantCellSteps[v] > r.variantCellSteps[bestTiled]) bestTiled = v;
+            if (v == r.best) {
+                r.gpuSubsteps = run->substepsTimed;
+                r.bytesPerCell = run->bytesPerCell;
+                r.subgroups = run->subgroups;
+            }
         }
-        r.gpuCellSteps = *rate * cells;
-        r.gpuMsPerStep = 1000.0 / *rate;
-        r.gpuGBs = r.gpuCellSteps * sim::GpuSolver::bytesPerCellStep() / 1e9;
+        r.gpuCellSteps = r.variantCellSteps[r.best];
+        r.gpuMsPerStep = 1000.0 * cells / r.gpuCellSteps;
+        r.gpuGBs = r.gpuCellSteps * variantBytesPerCellStep(r.best) / 1e9;
         r.fractionOfCopy = r.gpuGBs * 1e9 / ceiling;
+        {
+            const sim::Scene dry = sim::benchDryScene(size, float(wet));
+            std::size_t wetCells = 0;
+            for (float h : dry.depthM) wetCells += h > 0.0f ? 1 : 0;
+            r.dryWetFraction = double(wetCells) / cells;
+            sim::GpuSolver::Tuning tuning = variantTuning(r.best);
+            tuning.skipDryTiles = false;
+            auto all = measureGpu(dry, tuning, minSeconds);
+            tuning = variantTuning(0);
+            tuning.countTiles = true;
+            auto skip = all ? measureGpu(dry, tuning, minSeconds) : all;
+            tuning = variantTuning(bestTiled);
+            tuning.countTiles = true;
+            r.dryVariant = bestTiled;
+            auto skipTiled = skip ? measureGpu(dry, tuning, minSeconds) : skip;
+            if (!skipTiled) {
+                std::cerr << "error: " << skipTiled.error().message << "\n";
+                return kExitNoGpu;
+            }
+            r.dryCellStepsAll = all->substepsPerSecond * cells;
+            r.dryCellStepsSkip = skip->substepsPerSecond * cells;
+            r.dryTilesComputed = skip->tilesComputed;
+            r.dryCellStepsSkipTiled = skipTiled->substepsPerSecond * cells;
+            r.dryTilesComputedTiled = skipTiled->tilesComputed;
+        }
         if (size <= *cpuMax) {
             const double cpuRate = measureCpu(scene, minSeconds, r.cpuSubsteps);
             r.cpuCellSteps = cpuRate * cells;
@@ -205,9 +285,22 @@ int runBench(int argc, char** argv) {
                             {"copy_compute_1_bytes_per_s", copyAll->computeOne},
                             {"copy_compute_4_bytes_per_s", copyAll->computeFour},
                             {"copy_driver_bytes_per_s", copyAll->driver},
-                            {"bytes_per_cell_step", sim::GpuSolver::bytesPerCellStep()}};
+                            {"wet_fraction_asked", wet}};
         for (const SizeResult& r : results)
             j["sizes"].push_back({{"size", r.size}, {"gpu_cell_steps_per_s", r.gpuCellSteps},
+                                  {"best_kernel", r.best == 0 ? "two-pass" : "tiled"},
+                                  {"substeps_per_dispatch", std::max(1, r.best)}, {"subgroup_reductions", r.subgroups},
+                                  {"bytes_per_cell_step", variantBytesPerCellStep(r.best)},
+                                  {"gpu_cell_steps_per_s_two_pass", r.variantCellSteps[0]},
+                                  {"gpu_cell_steps_per_s_tiled_by_substeps_per_dispatch",
+                                   std::vector<double>(r.variantCellSteps + 1, r.variantCellSteps + kVariants)},
+                                  {"dry_tiled_substeps_per_dispatch", r.dryVariant},
+                                  {"dry_wet_fraction", r.dryWetFraction},
+                                  {"dry_cell_steps_per_s_no_skip", r.dryCellStepsAll},
+                                  {"dry_cell_steps_per_s_skip", r.dryCellStepsSkip},
+                                  {"dry_tiles_computed_fraction", r.dryTilesComputed},
+                                  {"dry_cell_steps_per_s_skip_tiled", r.dryCellStepsSkipTiled},
+                                  {"dry_tiles_computed_fraction_tiled", r.dryTilesComputedTiled},
                                   {"gpu_ms_per_step", r.gpuMsPerStep}, {"gpu_gb_per_s", r.gpuGBs},
                                   {"fraction_of_copy", r.fractionOfCopy}, {"gpu_substeps_timed", r.gpuSubsteps},
                                   {"gpu_bytes_per_cell", r.bytesPerCell}, {"cpu_cell_steps_per_s", r.cpuCellSteps},
@@ -220,10 +313,12 @@ int runBench(int argc, char** argv) {
     std::printf("copy ceiling: %.1f GB/s (bytes read + written; best of compute 1 vec4/thread %.1f, "
                 "4 vec4/thread %.1f, driver copy %.1f)\n",
                 ceiling / 1e9, copyAll->computeOne / 1e9, copyAll->computeFour / 1e9, copyAll->driver / 1e9);
-    std::printf("GPU step moves %.0f bytes per cell-step (model: each array once per pass)\n\n",
-                sim::GpuSolver::bytesPerCellStep());
-    std::printf("%7s %14s %10s %9s %8s %9s %14s %10s %9s\n", "grid", "GPU Gcell/s", "GPU ms", "GB/s", "of copy",
-                "B/cell", "CPU Mcell/s", "CPU ms", "GPU/CPU");
+    std::printf("GPU step, G cell-steps/s: the two-pass step (48 B per cell-step: each array once per pass) and the\n"
+                "tiled step with S = 1, 2, 3 substeps per dispatch (temporal blocking in 32x32 regions, tiles of\n"
+                "32 - 4S cells, reductions by %s; 28/S B per cell-step)\n\n",
+                !results.empty() && results[0].subgroups ? "subgroup arithmetic" : "a shared-memory tree");
+    std::printf("%7s %9s %9s %9s %9s %9s %9s %9s %8s %7s %12s %9s %9s\n", "grid", "two-pass", "tiled 1", "tiled 2",
+                "tiled 3", "best", "ms/step", "GB/s", "of copy", "B/cell", "CPU Mcell/s", "CPU ms", "GPU/CPU");
     for (const SizeResult& r : results) {
         char cpuCol[64] = "-", cpuMs[32] = "-", ratio[32] = "-";
         if (r.cpuCellSteps > 0) {
@@ -231,9 +326,26 @@ int runBench(int argc, char** argv) {
             std::snprintf(cpuMs, sizeof cpuMs, "%.2f", r.cpuMsPerStep);
             std::snprintf(ratio, sizeof ratio, "%.3gx", r.gpuCellSteps / r.cpuCellSteps);
         }
-        std::printf("%5d^2 %14.2f %10.3f %9.1f %7.0f%% %9.1f %14s %10s %9s\n", r.size, r.gpuCellSteps / 1e9,
+        char variant[kVariants][32];
+        for (int v = 0; v < kVariants; ++v) {
+            if (r.variantCellSteps[v] > 0) std::snprintf(variant[v], sizeof variant[v], "%.2f", r.variantCellSteps[v] / 1e9);
+            else std::snprintf(variant[v], sizeof variant[v], "-");
+        }
+        const std::string best = r.best == 0 ? "two-pass" : "tiled " + std::to_string(r.best);
+        std::printf("%5d^2 %9s %9s %9s %9s %9s %9.3f %9.1f %7.0f%% %7.1f %12s %9s %9s\n", r.size, variant[0],
+                    variant[1], variant[2], variant[3], best.c_str(),
                     r.gpuMsPerStep, r.gpuGBs, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs, ratio);
     }
+    std::printf("\n(GB/s and of copy: the best kernel's bytes per cell-step times its rate)\n\n");
+    std::printf("Mostly dry world (bench-dry: one basin, the rest dry), G cell-steps/s per cell of the whole grid:\n"
+                "the best kernel above computing every cell; two-pass and the fastest tiled step skipping dry groups\n");
+    std::printf("%7s %7s %11s %14s %9s %9s %16s %9s\n", "grid", "wet", "every cell", "two-pass skip", "speed-up",
+                "computed", "tiled skip", "computed");
+    for (const SizeResult& r : results)
+        std::printf("%5d^2 %6.1f%% %11.2f %14.2f %8.2fx %8.1f%% %10.2f (S=%d) %8.1f%%\n", r.size,
+                    100.0 * r.dryWetFraction, r.dryCellStepsAll / 1e9, r.dryCellStepsSkip / 1e9,
+                    r.dryCellStepsSkip / r.dryCellStepsAll, 100.0 * r.dryTilesComputed, r.dryCellStepsSkipTiled / 1e9,
+                    r.dryVariant, 100.0 * r.dryTilesComputedTiled);
     return kExitOk;
 }
 

@@ -1,5 +1,5 @@
 # Embeds every file under shaders/ into the sluice_shaders library as a string table keyed by its
-# path relative to shaders/ (e.g. "sim/pipe_flux.comp"). Debug builds can instead read them from disk
+# path relative to shaders/ (e.g. "sim/pipe_step.comp"). Debug builds can instead read them from disk
 # (SLUICE_SHADER_DIR) for hot reload.
 file(GLOB_RECURSE SLUICE_SHADER_FILES CONFIGURE_DEPENDS
      ${CMAKE_SOURCE_DIR}/shaders/*.comp ${CMAKE_SOURCE_DIR}/shaders/*.vert ${CMAKE_SOURCE_DIR}/shaders/*.frag

@@ -95,6 +95,33 @@ Scene benchScene(int size) {
     return s;
 }
 
+Scene benchDryScene(int size, float wetFraction) {
+    Scene s = benchScene(size);
+    s.name = "bench-dry";
+    size = s.width;
+    wetFraction = std::clamp(wetFraction, 0.01f, 0.5f);
+    // A paraboloid basin 40 m deep whose waterline (surface at -4 m, tilted by +-2 m) encloses about
+    // pi r_w^2 = wetFraction * size^2 cells; the rim rises to 0 m at r = r_w / sqrt(0.9) and the plain
+    // around it sits at +1 m with 0.1 of the hills' relief, so it never gets wet.
+    const float depthM = 40.0f;
+    const float wetRadius = float(size) * std::sqrt(wetFraction / 3.14159265f);
+    const float radius = wetRadius / std::sqrt(0.9f);
+    const float cx = 0.5f * float(size), cy = 0.5f * float(size);
+    const float hillBase = *std::min_element(s.terrainM.begin(), s.terrainM.end());
+    for (int y = 0; y < size; ++y)
+        for (int x = 0; x < size; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(size) + std::size_t(x);
+            const float dx = (float(x) + 0.5f - cx) / radius, dy = (float(y) + 0.5f - cy) / radius;
+            const float d2 = dx * dx + dy * dy;
+            const float hills = 0.1f * (s.terrainM[i] - hillBase);
+            const float bed = d2 < 1.0f ? -depthM * (1.0f - d2) : 1.0f + hills;
+            s.terrainM[i] = bed;
+            const float surface = -4.0f + 2.0f * dx;
+            s.depthM[i] = d2 < 0.9f ? std::max(0.0f, surface - bed) : 0.0f;
+        }
+    return s;
+}
+
 Result<Scene> builtinScene(std::string_view name, int size) {
     try {
         if (size < kMinBuiltinSize || size > kMaxBuiltinSize)

@@ -26,6 +26,11 @@ Scene defaultScene(int size);
 /// friction 0.05, dt 0.1 s. `size` is clamped like defaultScene. Deterministic.
 Scene benchScene(int size);
 
+/// Dry-tile benchmark: benchScene's terrain flattened to a dry plain around a round basin that holds
+/// water on about wetFraction (clamped to [0.01, 0.5]) of the cells, its surface tilted so that it
+/// sloshes without spilling. Walls all round, no emitters; the rest of the world stays dry.
+Scene benchDryScene(int size, float wetFraction);
+
 /// The built-in scene called `name` ("default" or "bench") at size x size cells. Errors for an unknown
 /// name (listing the valid ones) or a size outside [kMinBuiltinSize, kMaxBuiltinSize].
 Result<Scene> builtinScene(std::string_view name, int size);

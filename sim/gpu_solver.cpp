@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 
 #include "sim/substep_constants.hpp"
@@ -41,36 +42,61 @@ Result<void> GpuSolver::init(const Scene& scene) {
     GLint maxGroups[2] = {0, 0};
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &maxGroups[0]);
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &maxGroups[1]);
-    depthGroupsX_ = int((W + SLUICE_GROUP_X - 1) / SLUICE_GROUP_X);
-    depthGroupsY_ = int((H + SLUICE_GROUP_Y - 1) / SLUICE_GROUP_Y);
-    if (depthGroupsX_ + 1 > maxGroups[0] || depthGroupsY_ + 1 > maxGroups[1])
+    // The most tiles (and ledger slots) belong to the most substeps per dispatch (smallest tiles).
+    const int tileSide = stepTileSide(kMaxSubstepsPerDispatch);
+    const int tilesX = (width_ + tileSide - 1) / tileSide, tilesY = (height_ + tileSide - 1) / tileSide;
+    if (tilesX > maxGroups[0] || tilesY > maxGroups[1])
         return Error{grid + " needs more compute work groups than this GPU allows (" + std::to_string(maxGroups[0]) +
                      " x " + std::to_string(maxGroups[1]) + ")"};
 
+    // One program per substeps-per-dispatch count whose shared memory this GPU has (GL guarantees
+    // 32 KiB: two substeps; NVIDIA has 48 KiB: three).
+    GLint sharedBytes = 0;
+    glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &sharedBytes);
+    subgroups_ = hasComputeSubgroupArithmetic();
+    for (int s = 1; s <= kMaxSubstepsPerDispatch; ++s) {
+        if (s > 1 && stepSharedBytes(subgroups_) > std::size_t(sharedBytes)) break;
+        auto step = gl::Program::compute("sim/pipe_step.comp", "#define SLUICE_STEP_SUBSTEPS " + std::to_string(s) +
+                                                                   "\n#define SLUICE_SUBGROUPS " + (subgroups_ ? "1" : "0") + "\n");
+        if (!step) return step.error();
+        step_[s - 1] = std::move(*step);
+        availableSubsteps_ = s;
+    }
+    tuning_.substepsPerDispatch = std::min(tuning_.substepsPerDispatch, availableSubsteps_);
     auto flux = gl::Program::compute("sim/pipe_flux.comp");
     if (!flux) return flux.error();
     auto depthPass = gl::Program::compute("sim/pipe_depth.comp");
     if (!depthPass) return depthPass.error();
+    flux_ = std::move(*flux);
+    depthPass_ = std::move(*depthPass);
     auto reduce = gl::Program::compute("sim/reduce.comp");
     if (!reduce) return reduce.error();
     auto brush = gl::Program::compute("sim/brush.comp");
     if (!brush) return brush.error();
-    flux_ = std::move(*flux);
-    depthPass_ = std::move(*depthPass);
     reduce_ = std::move(*reduce);
     brush_ = std::move(*brush);
 
     while (glGetError() != GL_NO_ERROR) {
     }
     terrain_ = gl::Buffer(cells * 4, scene.terrainM.data());
-    depth_[0] = gl::Buffer(cells * 4, scene.depthM.data());
-    depth_[1] = gl::Buffer(cells * 4, scene.depthM.data());
-    std::vector<float> zeros(std::max((W + 1) * H, W * (H + 1)), 0.0f);
-    flowX_ = gl::Buffer((W + 1) * H * 4, zeros.data());
-    flowY_ = gl::Buffer(W * (H + 1) * 4, zeros.data());
-    std::vector<float> ones(cells, 1.0f);
-    limit_ = gl::Buffer(cells * 4, ones.data());
-    const std::size_t slots = std::size_t(depthGroupsX_) * std::size_t(depthGroupsY_);
+    const std::vector<float> zeros(std::max((W + 1) * H, W * (H + 1)), 0.0f);
+    blocksX_ = (width_ + SLUICE_FLAG_BLOCK - 1) / SLUICE_FLAG_BLOCK;
+    const int blocksY = (height_ + SLUICE_FLAG_BLOCK - 1) / SLUICE_FLAG_BLOCK;
+    for (int i = 0; i < 2; ++i) {
+        depth_[i] = gl::Buffer(cells * 4, scene.depthM.data());
+        flowX_[i] = gl::Buffer((W + 1) * H * 4, zeros.data());
+        flowY_[i] = gl::Buffer(W * (H + 1) * 4, zeros.data());
+        flags_[i] = gl::Buffer(std::size_t(blocksX_) * std::size_t(blocksY) * 4);
+    }
+    markAllTilesActive();
+    // Ledger slots: one per step work group (two-pass groups are the smallest and most), then one
+    // per brush tile.
+    passGroupsX_ = (width_ + SLUICE_PASS_GROUP - 1) / SLUICE_PASS_GROUP;
+    passGroupsY_ = (height_ + SLUICE_PASS_GROUP - 1) / SLUICE_PASS_GROUP;
+    brushTilesX_ = (width_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
+    const int brushTilesY = (height_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
+    brushSlotBase_ = std::max(tilesX * tilesY, passGroupsX_ * passGroupsY_);
+    const std::size_t slots = std::size_t(brushSlotBase_) + std::size_t(brushTilesX_) * std::size_t(brushTilesY);
     std::vector<double> zeroLedger(2 * slots, 0.0);
     ledger_ = gl::Buffer(zeroLedger.size() * sizeof(double), zeroLedger.data());
     GpuStats stats{};
@@ -85,70 +111,183 @@ Result<void> GpuSolver::init(const Scene& scene) {
 
 double GpuSolver::bytesPerCell() const {
     const double cells = double(width_) * double(height_);
-    double total = 0;
-    for (const gl::Buffer* b : {&terrain_, &depth_[0], &depth_[1], &flowX_, &flowY_, &limit_, &ledger_})
-        total += double(b->bytes());
+    double total = double(terrain_.bytes() + ledger_.bytes());
+    for (int i = 0; i < 2; ++i) total += double(depth_[i].bytes() + flowX_[i].bytes() + flowY_[i].bytes() + flags_[i].bytes());
     return total / cells;
 }
 
-double GpuSolver::bytesPerCellStep() {
-    // Pass 1 reads b, h, k, Qx, Qy and writes Qx, Qy; pass 2 reads h, Qx, Qy and writes h, k.
-    // Neighbour reads hit the cache, so each array counts once per pass: 7 + 5 arrays of 4 bytes.
-    return 12.0 * 4.0;
+std::size_t GpuSolver::stepSharedBytes(bool subgroups) {
+    // pipe_step.comp: seven floats per region cell, the tile's block flags (at most for S = 1), a word,
+    // and three partial sums per subgroup of at least 16 invocations.
+    const std::size_t n = std::size_t(SLUICE_STEP_REGION) * SLUICE_STEP_REGION;
+    const std::size_t blocks = std::size_t(stepTileSide(1) / SLUICE_FLAG_BLOCK) * std::size_t(stepTileSide(1) / SLUICE_FLAG_BLOCK);
+    const std::size_t invocations = std::size_t(SLUICE_STEP_REGION) * SLUICE_STEP_ROWS;
+    return 4 * (7 * n + blocks + 1 + (subgroups ? 3 * invocations / 16 : 0));
 }
 
-void GpuSolver::substep(float dtSub) {
-    const SubstepConstants c = prepareSubstep(dtSub, cellSizeM_, width_, height_, params_, boundary_, sources_, drains_);
-    const int W = width_, H = height_;
+bool GpuSolver::hasComputeSubgroupArithmetic() {
+    // GL_KHR_shader_subgroup enums (not in every glad build).
+    constexpr GLenum kSubgroupSize = 0x9532, kStages = 0x9533, kFeatures = 0x9534;
+    constexpr GLint kArithmeticBit = 0x4, kBasicBit = 0x1;
+    GLint count = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+    bool found = false;
+    for (GLint e = 0; e < count && !found; ++e) {
+        const char* name = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, GLuint(e)));
+        found = name && std::strcmp(name, "GL_KHR_shader_subgroup") == 0;
+    }
+    if (!found) return false;
+    GLint size = 0, stages = 0, features = 0;
+    glGetIntegerv(kSubgroupSize, &size);
+    glGetIntegerv(kStages, &stages);
+    glGetIntegerv(kFeatures, &features);
+    // The kernel keeps partial sums for at most (invocations per group) / 16 subgroups.
+    return size >= 16 && (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & kBasicBit) != 0 &&
+           (features & kArithmeticBit) != 0;
+}
 
+int GpuSolver::stepTileSide(int substeps) { return SLUICE_STEP_REGION - 4 * substeps; }
+
+int GpuSolver::tileCount() const {
+    const int side = tuning_.kernel == Kernel::TwoPass ? SLUICE_PASS_GROUP : stepTileSide(tuning_.substepsPerDispatch);
+    return ((width_ + side - 1) / side) * ((height_ + side - 1) / side);
+}
+
+double GpuSolver::bytesPerCellStep(int substepsPerDispatch) { return 28.0 / double(std::max(1, substepsPerDispatch)); }
+
+void GpuSolver::setTuning(const Tuning& t) {
+    tuning_ = t;
+    tuning_.substepsPerDispatch = std::clamp(t.substepsPerDispatch, 1, availableSubsteps_);
+}
+
+void GpuSolver::markAllTilesActive() { flags_[flagsCur_].fill32(SLUICE_TILE_WET | SLUICE_TILE_WAS_WET); }
+
+void GpuSolver::resetTileCount() {
+    const std::uint32_t zero = 0;
+    stats_.upload(&zero, sizeof(zero), offsetof(GpuStats, tilesRun));
+}
+
+std::uint32_t GpuSolver::tilesRun() {
+    GpuStats s{};
+    stats_.download(&s, sizeof(s));
+    return s.tilesRun;
+}
+
+
+void GpuSolver::uploadEmitters(const std::vector<GpuEmitter>& em) {
+    if (em.size() == uploadedEmitters_.size() &&
+        (em.empty() || std::memcmp(em.data(), uploadedEmitters_.data(), em.size() * sizeof(GpuEmitter)) == 0))
+        return;
+    if (em.size() * sizeof(GpuEmitter) > emitters_.bytes())
+        emitters_ = gl::Buffer(std::max<std::size_t>(em.size(), 16) * 2 * sizeof(GpuEmitter));
+    if (!em.empty()) emitters_.upload(em.data(), em.size() * sizeof(GpuEmitter));
+    uploadedEmitters_ = em;
+}
+
+void GpuSolver::advance(float dtSub, int n) {
+    if (n <= 0) return;
+    const SubstepConstants c = prepareSubstep(dtSub, cellSizeM_, width_, height_, params_, boundary_, sources_, drains_);
     std::vector<GpuEmitter> em;
     em.reserve(c.emitters.size());
     for (const PreparedEmitter& e : c.emitters)
         em.push_back(GpuEmitter{e.x, e.y, e.radius2, e.amountM, e.levelM, int(e.mode), e.sign, e.singleCell ? 1 : 0,
                                 e.box.x0, e.box.y0, e.box.x1, e.box.y1});
-    if (em.size() != uploadedEmitters_.size() ||
-        (!em.empty() && std::memcmp(em.data(), uploadedEmitters_.data(), em.size() * sizeof(GpuEmitter)) != 0)) {
-        if (em.size() * sizeof(GpuEmitter) > emitters_.bytes())
-            emitters_ = gl::Buffer(std::max<std::size_t>(em.size(), 16) * 2 * sizeof(GpuEmitter));
-        if (!em.empty()) emitters_.upload(em.data(), em.size() * sizeof(GpuEmitter));
-        uploadedEmitters_ = em;
-    }
+    uploadEmitters(em);
 
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
-    depth_[current_].bindStorage(SLUICE_BIND_DEPTH_IN);
-    depth_[1 - current_].bindStorage(SLUICE_BIND_DEPTH_OUT);
-    flowX_.bindStorage(SLUICE_BIND_FLOW_X);
-    flowY_.bindStorage(SLUICE_BIND_FLOW_Y);
-    limit_.bindStorage(SLUICE_BIND_LIMIT);
     emitters_.bindStorage(SLUICE_BIND_EMITTERS);
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
+    const Kernel kernel = chooseKernel();
+    if (kernel == Kernel::TwoPass) {
+        advanceTwoPass(c, int(em.size()), n);
+        return;
+    }
+    const bool count = tuning_.countTiles;
+    for (int v = 0; v < availableSubsteps_; ++v) {
+        const gl::Program& p = step_[v];
+        setPipeUniforms(p, c, int(em.size()));
+        p.set("uSkipDry", tuning_.skipDryTiles ? 1 : 0);
+        p.set("uAllActive", c.rainM > 0.0f ? 1 : 0);
+        p.set("uCountTiles", count ? 1 : 0);
+    }
+    // Blocks of substepsPerDispatch, then the remainder; every split gives the same bits.
+    for (int done = 0; done < n;) {
+        const int k = std::min(tuning_.substepsPerDispatch, n - done);
+        depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
+        depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
+        flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X);
+        flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y);
+        flowX_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_X_OUT);
+        flowY_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_Y_OUT);
+        flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
+        flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
+        step_[k - 1].use();
+        const int side = stepTileSide(k);
+        glDispatchCompute(GLuint((width_ + side - 1) / side), GLuint((height_ + side - 1) / side), 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        depthCur_ = 1 - depthCur_;
+        flow_ = 1 - flow_;
+        flagsCur_ = 1 - flagsCur_;
+        done += k;
+    }
+}
 
-    flux_.set("uSize", W, H);
-    flux_.set("uFrictionFactor", c.frictionFactor);
-    flux_.set("uGravityDt", c.gravityDt);
-    flux_.set("uViscosityTerm", c.viscosityTerm);
-    flux_.set("uCellSize", cellSizeM_);
-    flux_.set("uGravity", params_.gravity);
-    glProgramUniform4i(flux_.id(), flux_.location("uBoundaryKind"), c.boundaryKind[0], c.boundaryKind[1],
-                       c.boundaryKind[2], c.boundaryKind[3]);
-    glProgramUniform4f(flux_.id(), flux_.location("uInflowQ"), c.inflowQ[0], c.inflowQ[1], c.inflowQ[2], c.inflowQ[3]);
-    flux_.use();
-    gl::dispatchCovering(W + 1, H + 1, SLUICE_GROUP_X, SLUICE_GROUP_Y);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+void GpuSolver::setPipeUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const {
+    p.set("uSize", width_, height_);
+    p.set("uFrictionFactor", c.frictionFactor);
+    p.set("uGravityDt", c.gravityDt);
+    p.set("uViscosityTerm", c.viscosityTerm);
+    p.set("uCellSize", cellSizeM_);
+    p.set("uGravity", params_.gravity);
+    glProgramUniform4i(p.id(), p.location("uBoundaryKind"), c.boundaryKind[0], c.boundaryKind[1], c.boundaryKind[2],
+                       c.boundaryKind[3]);
+    glProgramUniform4f(p.id(), p.location("uInflowQ"), c.inflowQ[0], c.inflowQ[1], c.inflowQ[2], c.inflowQ[3]);
+    p.set("uDx2OverDt", c.dx2OverDt);
+    p.set("uDtOverDx2", c.dtOverDx2);
+    p.set("uRain", c.rainM);
+    p.set("uEvaporation", c.evaporationM);
+    p.set("uCellArea", cellSizeM_ * cellSizeM_);
+    p.set("uEmitterCount", emitterCount);
+    p.set("uLedgerActive", c.ledgerActive ? 1 : 0);
+}
 
-    depthPass_.set("uSize", W, H);
-    depthPass_.set("uDx2OverDt", c.dx2OverDt);
-    depthPass_.set("uDtOverDx2", c.dtOverDx2);
-    depthPass_.set("uRain", c.rainM);
-    depthPass_.set("uEvaporation", c.evaporationM);
-    depthPass_.set("uCellArea", cellSizeM_ * cellSizeM_);
-    depthPass_.set("uEmitterCount", int(em.size()));
-    depthPass_.set("uLedgerActive", c.ledgerActive ? 1 : 0);
-    depthPass_.use();
-    glDispatchCompute(GLuint(depthGroupsX_), GLuint(depthGroupsY_), 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    current_ = 1 - current_;
+void GpuSolver::advanceTwoPass(const SubstepConstants& c, int emitterCount, int n) {
+    for (const gl::Program* p : {&flux_, &depthPass_}) {
+        setPipeUniforms(*p, c, emitterCount);
+        p->set("uSkipDry", tuning_.skipDryTiles ? 1 : 0);
+        p->set("uAllActive", c.rainM > 0.0f ? 1 : 0);
+    }
+    depthPass_.set("uCountTiles", tuning_.countTiles ? 1 : 0);
+    // Effective flows stay in flow_ (pass 2 rewrites them); the other pair holds pass 1's raw flows.
+    flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X);
+    flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y);
+    flowX_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_X_OUT);
+    flowY_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_Y_OUT);
+    for (int i = 0; i < n; ++i) {
+        depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
+        depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
+        flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
+        flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
+        flux_.use();
+        gl::dispatchCovering(width_ + 1, height_ + 1, SLUICE_PASS_GROUP, SLUICE_PASS_GROUP);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        depthPass_.use();
+        glDispatchCompute(GLuint(passGroupsX_), GLuint(passGroupsY_), 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        depthCur_ = 1 - depthCur_;
+        flagsCur_ = 1 - flagsCur_;
+    }
+}
+
+GpuSolver::Kernel GpuSolver::chooseKernel() {
+    // The kernels keep activity flags at different granularities: after a switch every group runs
+    // until the flags describe the state again.
+    if (tuning_.kernel != flagsKernel_) {
+        markAllTilesActive();
+        flagsKernel_ = tuning_.kernel;
+    }
+    return tuning_.kernel;
 }
 
 float GpuSolver::peekMaxSpeed() {
@@ -162,11 +301,11 @@ float GpuSolver::peekMaxSpeed() {
 void GpuSolver::resetMaxSpeed() { stats_.fill32(0u); }
 
 void GpuSolver::reduce(GpuReducePartial& total) {
-    depth_[current_].bindStorage(SLUICE_BIND_DEPTH_IN);
+    depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     partials_.bindStorage(SLUICE_BIND_REDUCE_OUT);
     reduce_.set("uCellCount", width_ * height_);
-    reduce_.set("uLedgerSlots", depthGroupsX_ * depthGroupsY_);
+    reduce_.set("uLedgerSlots", int(ledger_.bytes() / (2 * sizeof(double))));
     reduce_.use();
     glDispatchCompute(SLUICE_REDUCE_GROUPS, 1, 1);
     std::vector<GpuReducePartial> parts(SLUICE_REDUCE_GROUPS);
@@ -201,25 +340,26 @@ void GpuSolver::addedRemoved(double& addedM3, double& removedM3) {
 void GpuSolver::applyBrush(const BrushStroke& s) {
     const brushmath::BrushBox box = brushmath::brushBox(s.x, s.y, s.radiusCells, width_, height_);
     if (box.empty() || !(s.dtSeconds > 0.0f)) return;
-    // Whole depth-pass groups (16x16, aligned to the global grid) that intersect the box, so each
-    // dispatch group owns exactly one ledger slot.
-    const int gx0 = box.x0 / SLUICE_GROUP_X, gy0 = box.y0 / SLUICE_GROUP_Y;
-    const int gx1 = (box.x1 + SLUICE_GROUP_X - 1) / SLUICE_GROUP_X, gy1 = (box.y1 + SLUICE_GROUP_Y - 1) / SLUICE_GROUP_Y;
+    // Whole tiles (aligned to the global grid) that intersect the box, so each dispatch group owns
+    // exactly one ledger slot.
+    const int gx0 = box.x0 / SLUICE_BRUSH_TILE, gy0 = box.y0 / SLUICE_BRUSH_TILE;
+    const int gx1 = (box.x1 + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE, gy1 = (box.y1 + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
     const int groupsX = gx1 - gx0, groupsY = gy1 - gy0;
     const bool smooth = s.kind == BrushKind::Smooth;
     if (smooth) {
-        const std::size_t bytes = std::size_t(groupsX) * std::size_t(groupsY) * SLUICE_GROUP_X * SLUICE_GROUP_Y * sizeof(float);
+        const std::size_t bytes = std::size_t(groupsX) * std::size_t(groupsY) * SLUICE_BRUSH_TILE * SLUICE_BRUSH_TILE * sizeof(float);
         if (brushScratch_.bytes() < bytes) brushScratch_ = gl::Buffer(bytes);
         brushScratch_.bindStorage(SLUICE_BIND_DEPTH_OUT);
     }
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
-    depth_[current_].bindStorage(SLUICE_BIND_DEPTH_IN);  // the current state (depthBuffer())
+    depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);  // the current state (depthBuffer())
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
 
     brush_.set("uSize", width_, height_);
     glProgramUniform4i(brush_.id(), brush_.location("uBox"), box.x0, box.y0, box.x1, box.y1);
     brush_.set("uGroupOrigin", gx0, gy0);
-    brush_.set("uGroupsX", depthGroupsX_);
+    brush_.set("uGroupsX", brushTilesX_);
+    brush_.set("uSlotBase", brushSlotBase_);
     brush_.set("uKind", int(s.kind));
     brush_.set("uPass", 0);
     brush_.set("uCentre", s.x, s.y);
@@ -237,6 +377,7 @@ void GpuSolver::applyBrush(const BrushStroke& s) {
         glDispatchCompute(GLuint(groupsX), GLuint(groupsY), 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
+    markAllTilesActive();
 }
 
 void GpuSolver::setTerrain(const std::vector<float>& terrainM) {
@@ -248,14 +389,12 @@ void GpuSolver::setTerrain(const std::vector<float>& terrainM) {
 void GpuSolver::restoreFields(const FieldSnapshot& f) {
     const std::size_t cells = std::size_t(width_) * std::size_t(height_);
     terrain_.upload(f.terrainM.data(), cells * 4);
-    current_ = 0;
-    depth_[0].upload(f.depthM.data(), cells * 4);
-    depth_[1].upload(f.depthM.data(), cells * 4);
-    // Saved flows are the effective ones; with every limit at 1 the next flux pass reproduces them
-    // exactly (q * 1 == q), so the run continues as if never interrupted.
-    flowX_.upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
-    flowY_.upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
-    limit_.fill32(0x3f800000u);  // 1.0f
+    // Saved flows are the effective ones, which is what the buffers hold between dispatches, so the
+    // run continues as if never interrupted.
+    depth_[depthCur_].upload(f.depthM.data(), cells * 4);
+    flowX_[flow_].upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
+    flowY_[flow_].upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
+    markAllTilesActive();
 }
 
 std::vector<double> GpuSolver::ledgerSlots() {
@@ -283,7 +422,7 @@ void GpuSolver::restoreMaxSpeed(float speed) {
 }
 
 void GpuSolver::readRegion(Field field, const CellBox& box, float* out) {
-    const gl::Buffer& src = field == Field::Terrain ? terrain_ : depth_[current_];
+    const gl::Buffer& src = field == Field::Terrain ? terrain_ : depth_[depthCur_];
     if (box.x0 == 0 && box.w == width_) {  // whole rows are contiguous: one read
         src.download(out, box.cellCount() * 4, std::size_t(box.y0) * std::size_t(width_) * 4);
         return;
@@ -296,7 +435,8 @@ void GpuSolver::readRegion(Field field, const CellBox& box, float* out) {
 }
 
 void GpuSolver::storeRegion(Field field, const CellBox& box, const float* values) {
-    gl::Buffer& dst = field == Field::Terrain ? terrain_ : depth_[current_];
+    gl::Buffer& dst = field == Field::Terrain ? terrain_ : depth_[depthCur_];
+    if (field == Field::Depth) markAllTilesActive();
     if (box.x0 == 0 && box.w == width_) {
         dst.upload(values, box.cellCount() * 4, std::size_t(box.y0) * std::size_t(width_) * 4);
         return;
@@ -325,24 +465,10 @@ FieldSnapshot GpuSolver::download() {
     s.depthM.resize(W * H);
     s.flowXM3PerS.resize((W + 1) * H);
     s.flowYM3PerS.resize(W * (H + 1));
-    std::vector<float> k(W * H);
     terrain_.download(s.terrainM.data(), W * H * 4);
-    depth_[current_].download(s.depthM.data(), W * H * 4);
-    flowX_.download(s.flowXM3PerS.data(), (W + 1) * H * 4);
-    flowY_.download(s.flowYM3PerS.data(), W * (H + 1) * 4);
-    limit_.download(k.data(), W * H * 4);
-    // The buffers hold raw flows; the state's flows are the limited ones (same product as pass 1).
-    auto eff = [](float q, float kLow, float kHigh) { return q > 0.0f ? q * kLow : q * kHigh; };
-    for (std::size_t y = 0; y < H; ++y)
-        for (std::size_t i = 0; i <= W; ++i) {
-            float& q = s.flowXM3PerS[y * (W + 1) + i];
-            q = eff(q, i > 0 ? k[y * W + i - 1] : 1.0f, i < W ? k[y * W + i] : 1.0f);
-        }
-    for (std::size_t j = 0; j <= H; ++j)
-        for (std::size_t x = 0; x < W; ++x) {
-            float& q = s.flowYM3PerS[j * W + x];
-            q = eff(q, j > 0 ? k[(j - 1) * W + x] : 1.0f, j < H ? k[j * W + x] : 1.0f);
-        }
+    depth_[depthCur_].download(s.depthM.data(), W * H * 4);
+    flowX_[flow_].download(s.flowXM3PerS.data(), (W + 1) * H * 4);
+    flowY_[flow_].download(s.flowYM3PerS.data(), W * (H + 1) * 4);
     return s;
 }
 

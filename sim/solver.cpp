@@ -39,7 +39,7 @@ void Solver::step(float dtSeconds) {
 }
 
 void Solver::stepFixed(float dtSubSeconds, int n) {
-    for (int i = 0; i < n; ++i) substep(dtSubSeconds);
+    advance(dtSubSeconds, n);
     counters_.substeps += n;
     counters_.timeSeconds += double(dtSubSeconds) * n;
     counters_.lastSubsteps = n;

@@ -136,6 +136,11 @@ public:
 
 protected:
     explicit Solver(const Scene& scene);
+    /// n pipe-model substeps of dtSub seconds each (the same constants throughout). The default runs
+    /// substep() n times; a backend may do several substeps per pass over memory.
+    virtual void advance(float dtSubSeconds, int n) {
+        for (int i = 0; i < n; ++i) substep(dtSubSeconds);
+    }
     /// One pipe-model substep of dtSub seconds.
     virtual void substep(float dtSubSeconds) = 0;
     /// Max face speed since resetMaxSpeed(); GPU: a small readback.

@@ -1,7 +1,7 @@
-// One brush stroke (sim/brush.hpp), dispatched between substeps over the work groups of the depth
-// pass's 16x16 grid that intersect the stroke's box, never the whole grid. Work group (0, 0) of the
-// dispatch is depth-pass group uGroupOrigin, so a group covers exactly the cells of that depth-pass
-// group and can add a water brush's amounts to that group's own ledger slot without atomics.
+// One brush stroke (sim/brush.hpp), dispatched between substeps over the brush tiles (SLUICE_BRUSH_TILE^2
+// cells aligned to the grid, one invocation per cell) that intersect the stroke's box, never the whole
+// grid. Work group (0, 0) of the dispatch is brush tile uGroupOrigin, so a group covers exactly the
+// cells of that tile and can add a water brush's amounts to the tile's own ledger slot without atomics.
 //
 // uPass 0 does the stroke: water brushes change the depth in place; dig, raise and flatten change
 // the bed in place (each cell reads and writes only itself); smooth reads the 3x3 neighbourhood from
@@ -11,7 +11,7 @@
 #include "sim_layout.h"
 #include "brush_math.h"
 
-layout(local_size_x = SLUICE_GROUP_X, local_size_y = SLUICE_GROUP_Y) in;
+layout(local_size_x = SLUICE_BRUSH_TILE, local_size_y = SLUICE_BRUSH_TILE) in;
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict buffer TerrainBuffer { float terrain[]; };
 // The current depth (GpuSolver::depthBuffer()), bound at the depth-in point.
@@ -22,8 +22,9 @@ layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { doub
 
 uniform ivec2 uSize;         // grid W, H
 uniform ivec4 uBox;          // cells the stroke can touch: [x0, x1) x [y0, y1), inside the grid
-uniform ivec2 uGroupOrigin;  // depth-pass group of dispatch group (0, 0)
-uniform int uGroupsX;        // depth-pass groups per row (ledger slot = gy * uGroupsX + gx)
+uniform ivec2 uGroupOrigin;  // tile of dispatch group (0, 0)
+uniform int uGroupsX;        // brush tiles per row (ledger slot = uSlotBase + gy * uGroupsX + gx)
+uniform int uSlotBase;       // first brush slot (after the step kernel's slots)
 uniform int uKind;           // SLUICE_BRUSH_*
 uniform int uPass;           // 0: apply, 1: copy the smoothed scratch back (smooth only)
 uniform vec2 uCentre;        // cells
@@ -34,14 +35,14 @@ uniform float uDt;           // seconds
 uniform float uTarget;       // flatten target, metres
 uniform double uCellArea;    // dx^2, m^2
 
-const uint kGroupSize = SLUICE_GROUP_X * SLUICE_GROUP_Y;
+const uint kGroupSize = SLUICE_BRUSH_TILE * SLUICE_BRUSH_TILE;
 shared double sAdded[kGroupSize];
 shared double sRemoved[kGroupSize];
 
 void main() {
     const int W = uSize.x, H = uSize.y;
-    const ivec2 origin = uGroupOrigin * ivec2(SLUICE_GROUP_X, SLUICE_GROUP_Y);
-    const int areaWidth = int(gl_NumWorkGroups.x) * SLUICE_GROUP_X;
+    const ivec2 origin = uGroupOrigin * ivec2(SLUICE_BRUSH_TILE, SLUICE_BRUSH_TILE);
+    const int areaWidth = int(gl_NumWorkGroups.x) * SLUICE_BRUSH_TILE;
     const ivec2 p = ivec2(gl_GlobalInvocationID.xy) + origin;
     const bool inBox = p.x >= uBox.x && p.x < uBox.z && p.y >= uBox.y && p.y < uBox.w;
     const int i = p.y * W + p.x;
@@ -85,7 +86,7 @@ void main() {
         }
         if (t == 0u) {
             const ivec2 g = uGroupOrigin + ivec2(gl_WorkGroupID.xy);
-            const int slot = g.y * uGroupsX + g.x;
+            const int slot = uSlotBase + g.y * uGroupsX + g.x;
             ledger[2 * slot] += sAdded[0] * uCellArea;
             ledger[2 * slot + 1] += sRemoved[0] * uCellArea;
         }

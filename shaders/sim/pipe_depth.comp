@@ -1,20 +1,25 @@
-// Pass 2 of a substep, one invocation per cell: the outflow limit of the cell and of the neighbours
-// that drain into it (recomputed, not read, so no third pass is needed), the effective face flows,
-// the depth update, then sources, drains, rain and evaporation. Writes the new depth to the other
-// ping-pong buffer and the cell's limit for pass 1 of the next substep. With uLedgerActive, each work
-// group adds what entered and left through it to its own ledger slot (no atomics needed).
+// Pass 2 of the two-pass substep, one invocation per cell: the outflow limit of the cell and of the
+// neighbours that drain into it (recomputed from the raw flows, not read, so no third pass is
+// needed), the effective face flows, the depth update, then sources, drains, rain and evaporation.
+// Writes the new depth to the other ping-pong buffer and the effective flows of the cell's west and
+// south faces (and of the domain's east / north edge faces) over the last substep's, which pass 1 has
+// consumed. With uLedgerActive, each work group adds what entered and left through it to its own
+// ledger slot (no atomics needed). Skips dry groups (dry_skip.h) and
+// writes the group's activity flag.
 #include "sim_layout.h"
 #include "pipe_math.h"
 
-layout(local_size_x = SLUICE_GROUP_X, local_size_y = SLUICE_GROUP_Y) in;
+layout(local_size_x = SLUICE_PASS_GROUP, local_size_y = SLUICE_PASS_GROUP) in;
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBuffer { float terrain[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { float depth[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_OUT) restrict writeonly buffer DepthOutBuffer { float depthOut[]; };
-layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
-layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
-layout(std430, binding = SLUICE_BIND_LIMIT) restrict writeonly buffer LimitBuffer { float limitK[]; };
-layout(std430, binding = SLUICE_BIND_EMITTERS) restrict readonly buffer EmitterBuffer { GpuEmitter emitters[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_X_OUT) restrict readonly buffer RawXBuffer { float flowX[]; };  // raw
+layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict readonly buffer RawYBuffer { float flowY[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_X) restrict writeonly buffer EffXBuffer { float effX[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict writeonly buffer EffYBuffer { float effY[]; };
+layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
+layout(std430, binding = SLUICE_BIND_TILES_OUT) restrict writeonly buffer FlagsOut { uint flagsOut[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { double ledger[]; };
 
 uniform ivec2 uSize;
@@ -23,12 +28,14 @@ uniform float uDtOverDx2;
 uniform float uRain;
 uniform float uEvaporation;
 uniform float uCellArea;  // dx^2, m^2
-uniform int uEmitterCount;
 uniform int uLedgerActive;
+uniform int uCountTiles;  // 1: count the groups that ran in stats.tilesRun (benchmarks, tests)
+#include "dry_skip.h"
 
-const uint kGroupSize = SLUICE_GROUP_X * SLUICE_GROUP_Y;
+const uint kGroupSize = SLUICE_PASS_GROUP * SLUICE_PASS_GROUP;
 shared float sAdded[kGroupSize];
 shared float sRemoved[kGroupSize];
+shared uint sWet;
 
 float limitAt(int x, int y) {
     const int W = uSize.x;
@@ -47,6 +54,17 @@ void main() {
     const int W = uSize.x, H = uSize.y;
     const ivec2 p = ivec2(gl_GlobalInvocationID.xy);
     float added = 0.0, removed = 0.0;  // metres of depth in this cell
+    const ivec2 group = ivec2(gl_WorkGroupID.xy);
+    const int self = group.y * int(gl_NumWorkGroups.x) + group.x;
+    if (gl_LocalInvocationIndex == 0u) sWet = 0u;
+    castPassGroupVote(group);
+    memoryBarrierShared();
+    barrier();
+    if (!passGroupRuns()) {  // uniform across the group
+        // Stays dry: both depth copies and its flows already hold zeros.
+        if (gl_LocalInvocationIndex == 0u) flagsOut[self] = 0u;
+        return;
+    }
     if (p.x < W && p.y < H) {
         const int i = p.y * W + p.x;
         const int fx = p.y * (W + 1) + p.x;
@@ -96,7 +114,19 @@ void main() {
             }
         }
         depthOut[i] = h;
-        limitK[i] = kC;
+        effX[fx] = eW;
+        effY[i] = eS;
+        if (p.x == W - 1) effX[fx + 1] = eE;
+        if (p.y == H - 1) effY[i + W] = eN;
+        if (h != 0.0 || eW != 0.0 || eS != 0.0 || (p.x == W - 1 && eE != 0.0) || (p.y == H - 1 && eN != 0.0))
+            sWet = 1u;
+    }
+    memoryBarrierShared();
+    barrier();
+    if (gl_LocalInvocationIndex == 0u) {
+        if (uCountTiles != 0) atomicAdd(stats.tilesRun, 1u);
+        const uint wasWet = (flagsIn[self] & SLUICE_TILE_WET) != 0u ? SLUICE_TILE_WAS_WET : 0u;
+        flagsOut[self] = (sWet != 0u ? SLUICE_TILE_WET : 0u) | wasWet;
     }
     if (uLedgerActive != 0) {
         const uint t = gl_LocalInvocationIndex;

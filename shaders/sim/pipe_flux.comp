@@ -1,17 +1,19 @@
-// Pass 1 of a substep, one invocation per (x, y) in (W+1) x (H+1): the x-face at (x, y) when y < H and
-// the y-face at (x, y) when x < W. Finishes the previous substep's outflow limiting (raw flow times the
-// stored limit of its drainer), then accelerates, applies viscosity and the boundary conditions.
-// Also records the largest face wave speed for the CFL substep policy.
+// Pass 1 of the two-pass substep (GpuSolver's dense path; pipe_step.comp is the tiled one), one
+// invocation per (x, y) in (W+1) x (H+1): the x-face at (x, y) when y < H and the y-face at (x, y) when
+// x < W. From the effective flows of the last substep it computes the new raw flows (acceleration,
+// viscosity, boundary conditions) into the scratch flow buffers, and records the largest face wave
+// speed for the CFL substep policy.
 #include "sim_layout.h"
 #include "pipe_math.h"
 
-layout(local_size_x = SLUICE_GROUP_X, local_size_y = SLUICE_GROUP_Y) in;
+layout(local_size_x = SLUICE_PASS_GROUP, local_size_y = SLUICE_PASS_GROUP) in;
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBuffer { float terrain[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { float depth[]; };
-layout(std430, binding = SLUICE_BIND_LIMIT) restrict readonly buffer LimitBuffer { float limitK[]; };
-layout(std430, binding = SLUICE_BIND_FLOW_X) restrict buffer FlowXBuffer { float flowX[]; };
-layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict buffer FlowYBuffer { float flowY[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_X_OUT) restrict writeonly buffer RawXBuffer { float rawX[]; };
+layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict writeonly buffer RawYBuffer { float rawY[]; };
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 
 uniform ivec2 uSize;
@@ -20,8 +22,7 @@ uniform float uGravityDt;
 uniform float uViscosityTerm;
 uniform float uCellSize;
 uniform float uGravity;
-uniform ivec4 uBoundaryKind;  // west, east, south, north
-uniform vec4 uInflowQ;        // m^3/s per boundary face, >= 0
+#include "dry_skip.h"
 
 shared uint sMaxSpeed;
 
@@ -39,15 +40,15 @@ void main() {
     const int W = uSize.x, H = uSize.y;
     const ivec2 p = ivec2(gl_GlobalInvocationID.xy);
     if (gl_LocalInvocationIndex == 0u) sMaxSpeed = 0u;
+    castPassGroupVote(ivec2(gl_WorkGroupID.xy));
     memoryBarrierShared();
     barrier();
+    if (!passGroupRuns()) return;  // uniform across the group: nothing here can move (dry_skip.h)
     float speed = 0.0;
     if (p.x <= W && p.y < H) {
         const int f = p.y * (W + 1) + p.x;
         const int row = p.y * W;
-        const float kLow = p.x > 0 ? limitK[row + p.x - 1] : 1.0;
-        const float kHigh = p.x < W ? limitK[row + p.x] : 1.0;
-        const float qEff = pipeEffectiveFlow(flowX[f], kLow, kHigh);
+        const float qEff = flowX[f];
         float faceDepth;
         float q;
         if (p.x > 0 && p.x < W) {
@@ -58,14 +59,12 @@ void main() {
             q = p.x == 0 ? boundaryFlow(0, qEff, row, -1.0, faceDepth)
                          : boundaryFlow(1, qEff, row + W - 1, 1.0, faceDepth);
         }
-        flowX[f] = q;
+        rawX[f] = q;
         speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
     }
     if (p.x < W && p.y <= H) {
         const int f = p.y * W + p.x;
-        const float kLow = p.y > 0 ? limitK[f - W] : 1.0;
-        const float kHigh = p.y < H ? limitK[f] : 1.0;
-        const float qEff = pipeEffectiveFlow(flowY[f], kLow, kHigh);
+        const float qEff = flowY[f];
         float faceDepth;
         float q;
         if (p.y > 0 && p.y < H) {
@@ -76,7 +75,7 @@ void main() {
             q = p.y == 0 ? boundaryFlow(2, qEff, p.x, -1.0, faceDepth)
                          : boundaryFlow(3, qEff, (H - 1) * W + p.x, 1.0, faceDepth);
         }
-        flowY[f] = q;
+        rawY[f] = q;
         speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
     }
     // Non-negative floats order like their bit patterns, so an integer max is a float max.

@@ -3,22 +3,39 @@
 #ifndef SLUICE_SIM_LAYOUT_H
 #define SLUICE_SIM_LAYOUT_H
 
-#define SLUICE_GROUP_X 16
-#define SLUICE_GROUP_Y 16
+// The step kernel (pipe_step.comp) runs work groups over a square region of SLUICE_STEP_REGION^2 cells; with S substeps per dispatch the region's inner tile of (REGION - 4 S)^2 cells
+// is advanced. Dry-tile skipping keeps one flag word per SLUICE_FLAG_BLOCK^2 cells (tile sides are
+// multiples of it). Brushes run one invocation per cell over SLUICE_BRUSH_TILE^2 blocks.
+#define SLUICE_STEP_REGION 32
+#define SLUICE_STEP_ROWS 32  // invocation rows of a step work group (REGION x ROWS invocations)
+#define SLUICE_FLAG_BLOCK 4
+#define SLUICE_BRUSH_TILE 32
+// The two-pass substep (pipe_flux.comp, pipe_depth.comp) runs square groups of this side.
+#define SLUICE_PASS_GROUP 16
 
 // Shader-storage binding points of the simulation buffers.
 #define SLUICE_BIND_TERRAIN 0      // float b[W*H], metres
 #define SLUICE_BIND_DEPTH_IN 1     // float h[W*H], metres (read this step)
 #define SLUICE_BIND_DEPTH_OUT 2    // float h[W*H], metres (written this step; ping-pong)
-#define SLUICE_BIND_FLOW_X 3       // float Qx[(W+1)*H], m^3/s, unscaled: effective = Qx * limit of its drainer
-#define SLUICE_BIND_FLOW_Y 4       // float Qy[W*(H+1)], m^3/s, same convention
-#define SLUICE_BIND_LIMIT 5        // float k[W*H] in [0,1]: outflow scale of each cell from the last step
+#define SLUICE_BIND_FLOW_X 3       // float Qx[(W+1)*H], m^3/s, effective (outflow-limited) flows (read)
+#define SLUICE_BIND_FLOW_Y 4       // float Qy[W*(H+1)], m^3/s, same (read)
+#define SLUICE_BIND_FLOW_X_OUT 5   // Qx written this dispatch (ping-pong, like depth)
 #define SLUICE_BIND_EMITTERS 6     // GpuEmitter[]
-#define SLUICE_BIND_LEDGER 7       // double[2 * groups]: per-work-group added / removed volume, m^3
+#define SLUICE_BIND_LEDGER 7       // double[2 * slots]: added / removed volume per step tile, then per brush tile, m^3
 #define SLUICE_BIND_STATS 8        // GpuStats
 #define SLUICE_BIND_REDUCE_OUT 9   // GpuReducePartial[]
 #define SLUICE_BIND_COPY_SRC 10    // bandwidth benchmark
 #define SLUICE_BIND_COPY_DST 11
+#define SLUICE_BIND_FLOW_Y_OUT 12  // Qy written this dispatch
+#define SLUICE_BIND_TILES_IN 13    // uint[flag blocks]: activity after the previous dispatch (SLUICE_TILE_*)
+#define SLUICE_BIND_TILES_OUT 14   // uint[flag blocks]: written this dispatch
+
+// Activity flags of a flag block. WET: after the dispatch some cell of the block holds water or some
+// face it owns (west and south faces, and the domain's east / north edge faces) carries flow.
+// WAS_WET: the same for the dispatch before (so the ping-pong buffer a skipped tile would write is
+// known to hold zeros already).
+#define SLUICE_TILE_WET 1u
+#define SLUICE_TILE_WAS_WET 2u
 
 // Boundary kinds (match sim::BoundaryKind).
 #define SLUICE_BOUNDARY_WALL 0
@@ -50,7 +67,7 @@ struct GpuEmitter {
 // Per-step statistics written by the kernels with atomics.
 struct GpuStats {
     uint maxSpeedBits;   // floatBitsToUint of max(|u| + sqrt(g h)) over faces; non-negative floats order as uints
-    uint pad0;
+    uint tilesRun;       // step work groups (tiles / depth-pass groups) that did not skip, when uCountTiles
     uint pad1;
     uint pad2;
 };

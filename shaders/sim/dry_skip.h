@@ -1,0 +1,62 @@
+// Dry-tile skipping, shared by the step kernels. A work group whose cells and faces cannot change
+// this dispatch (no water or flow within reach, nothing pouring in) returns at once; skipping it
+// changes no bit of the result. Activity flags (SLUICE_TILE_WET / WAS_WET) come from the previous
+// dispatch; rain, sources and inflow edges force work where they act.
+#ifndef SLUICE_DRY_SKIP_H
+#define SLUICE_DRY_SKIP_H
+
+layout(std430, binding = SLUICE_BIND_EMITTERS) restrict readonly buffer EmitterBuffer { GpuEmitter emitters[]; };
+layout(std430, binding = SLUICE_BIND_TILES_IN) restrict readonly buffer FlagsIn { uint flagsIn[]; };
+
+uniform int uEmitterCount;
+uniform ivec4 uBoundaryKind;  // west, east, south, north
+uniform vec4 uInflowQ;        // m^3/s per boundary face, >= 0
+uniform int uSkipDry;         // 1: skip groups with nothing wet within reach
+uniform int uAllActive;       // 1: run every group (rain wets everything)
+
+bool inflowSide(int side) { return uBoundaryKind[side] == SLUICE_BOUNDARY_INFLOW && uInflowQ[side] > 0.0; }
+
+// Whether a source or an inflow edge can wet cells of [origin, end) this dispatch.
+bool wettedFromOutside(ivec2 origin, ivec2 end) {
+    for (int e = 0; e < uEmitterCount; ++e) {
+        const GpuEmitter em = emitters[e];
+        if (em.sign > 0 && em.x0 < end.x && em.x1 > origin.x && em.y0 < end.y && em.y1 > origin.y) return true;
+    }
+    // Spelled out per side: a constructed local array indexed in a loop lost terms on NVIDIA's compiler.
+    return (origin.x <= 0 && inflowSide(0)) || (end.x >= uSize.x && inflowSide(1)) ||
+           (origin.y <= 0 && inflowSide(2)) || (end.y >= uSize.y && inflowSide(3));
+}
+
+// The two-pass step: one flag per SLUICE_PASS_GROUP^2 group. Group g must run when anything could
+// wet or move in it: a wet group among its 3 x 3 neighbourhood (a substep reaches 2 cells), its own
+// output of the dispatch before was wet (that ping-pong copy is about to be overwritten), or water
+// pours in. Eleven invocations vote at once (the flag reads overlap instead of queueing); call
+// castPassGroupVote() from every invocation, then barrier(), then passGroupRuns().
+shared uint sDryVotes[11];
+
+void castPassGroupVote(ivec2 g) {
+    const uint t = gl_LocalInvocationIndex;
+    if (t >= 11u) return;
+    const ivec2 groups = (uSize + SLUICE_PASS_GROUP - 1) / SLUICE_PASS_GROUP;
+    g = min(g, groups - 1);  // pass 1's extra column / row of edge faces belongs to the last group
+    bool vote;
+    if (t < 9u) {
+        const ivec2 n = g + ivec2(int(t) % 3 - 1, int(t) / 3 - 1);
+        vote = all(greaterThanEqual(n, ivec2(0))) && all(lessThan(n, groups)) &&
+               (flagsIn[n.y * groups.x + n.x] & SLUICE_TILE_WET) != 0u;
+    } else if (t == 9u) {
+        vote = (flagsIn[g.y * groups.x + g.x] & SLUICE_TILE_WAS_WET) != 0u;
+    } else {
+        const ivec2 origin = g * SLUICE_PASS_GROUP;
+        vote = uSkipDry == 0 || uAllActive != 0 || wettedFromOutside(origin - 2, origin + SLUICE_PASS_GROUP + 2);
+    }
+    sDryVotes[t] = vote ? 1u : 0u;
+}
+
+bool passGroupRuns() {
+    uint votes = 0u;
+    for (int t = 0; t < 11; ++t) votes |= sDryVotes[t];
+    return votes != 0u;
+}
+
+#endif
