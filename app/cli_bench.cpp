@@ -37,6 +37,7 @@ sim::GpuSolver::Tuning variantTuning(int v) {
     sim::GpuSolver::Tuning t;
     t.kernel = v == 0 ? Kernel::TwoPass : Kernel::Tiled;
     t.substepsPerDispatch = std::max(1, v);
+    t.skipDryTiles = false;  // the dense table measures the kernels alone; the dry table turns it on
     return t;
 }
 
@@ -256,9 +257,11 @@ int runBench(int argc, char** argv) {
             tuning.skipDryTiles = false;
             auto all = measureGpu(dry, tuning, minSeconds);
             tuning = variantTuning(0);
+            tuning.skipDryTiles = true;
             tuning.countTiles = true;
             auto skip = all ? measureGpu(dry, tuning, minSeconds) : all;
             tuning = variantTuning(bestTiled);
+            tuning.skipDryTiles = true;
             tuning.countTiles = true;
             r.dryVariant = bestTiled;
             auto skipTiled = skip ? measureGpu(dry, tuning, minSeconds) : skip;

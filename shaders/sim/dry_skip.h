@@ -36,7 +36,7 @@ shared uint sDryVotes[11];
 
 void castPassGroupVote(ivec2 g) {
     const uint t = gl_LocalInvocationIndex;
-    if (t >= 11u) return;
+    if (uSkipDry == 0 || t >= 11u) return;  // skipping off: no flag reads at all
     const ivec2 groups = (uSize + SLUICE_PASS_GROUP - 1) / SLUICE_PASS_GROUP;
     g = min(g, groups - 1);  // pass 1's extra column / row of edge faces belongs to the last group
     bool vote;
@@ -54,6 +54,7 @@ void castPassGroupVote(ivec2 g) {
 }
 
 bool passGroupRuns() {
+    if (uSkipDry == 0) return true;
     uint votes = 0u;
     for (int t = 0; t < 11; ++t) votes |= sDryVotes[t];
     return votes != 0u;
