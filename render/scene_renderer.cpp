@@ -51,6 +51,9 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
     r->bounds_ = std::move(*bounds);
     r->shadow_ = std::move(*shadow);
     r->shore_ = std::move(*shore);
+    auto display = ScaledTarget::create();
+    if (!display) return display.error();
+    r->display_ = std::move(*display);
 
     // Detail map: RGBA16F (signed slopes), repeating, mipmapped so distant water does not shimmer.
     const std::vector<float> texels = makeDetailMap(kDetailSize);
@@ -277,15 +280,20 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     stats_.waterChunks = int(waterChunks.size());
     timer_.endPass();
 
-    // Pass 3: tone-mapped resolve into the caller's framebuffer, scaled up to the output size.
+    // Pass 3: tone-mapped resolve into the caller's framebuffer; at a reduced internal size, into
+    // the display target first and scaled up from there.
+    const bool scaled = w != widthPx || h != heightPx;
     glDisable(GL_DEPTH_TEST);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, targetFramebuffer);
-    glViewport(0, 0, widthPx, heightPx);
+    if (scaled) display_.ensure(w, h, 1.0f);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, scaled ? display_.framebuffer() : targetFramebuffer);
     resolve_.set("uScene", int(kUnitScene));
     resolve_.set("uExposure", 1.0f);
     sceneColor_.bind(kUnitScene);
     resolve_.use();
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    if (scaled) display_.present(targetFramebuffer, widthPx, heightPx, kUnitScene);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, targetFramebuffer);
+    glViewport(0, 0, widthPx, heightPx);
     timer_.endPass();
 
     glUseProgram(0);

@@ -18,6 +18,7 @@
 #include "render/gl/program.hpp"
 #include "render/gl_objects.hpp"
 #include "render/render_inputs.hpp"
+#include "render/scaled_target.hpp"
 #include "render/shore_map.hpp"
 #include "render/sun_shadow_map.hpp"
 #include "render/terrain_lod.hpp"
@@ -112,9 +113,12 @@ private:
     Texture detail_;
     VertexArray vao_;
     // Offscreen targets: the terrain pass writes terrainColor_ + terrainDistance_ + depth_; the water
-    // pass writes sceneColor_ (a copy of terrainColor_ first) with the same depth.
+    // pass writes sceneColor_ (a copy of terrainColor_ first) with the same depth. Below render scale
+    // 1 the resolve writes display colours into display_ at the internal size, then scales them up
+    // (cheaper than tone-mapping every output pixel).
     Texture terrainColor_, terrainDistance_, sceneColor_, depth_;
     Framebuffer terrainFbo_, sceneFbo_;
+    ScaledTarget display_;
     int targetW_ = 0, targetH_ = 0;
     float maxCellPx_ = 3.0f;
     RenderStats stats_;
