@@ -180,7 +180,7 @@ int runBenchFrame(int argc, char** argv) {
                             {"height", height},
                             {"frames", *frames},
                             {"render_scale", *renderScale},
-                            {"internal_size", {st.internalWidthPx, st.internalHeightPx}},
+                            {"internal_size", nlohmann::json::array({st.internalWidthPx, st.internalHeightPx})},
                             {"renderer_bytes_per_cell", st.gridBytesPerCell},
                             {"sim_steps", steps},
                             {"frame_ms", {{"median", percentile(wall, 0.5)}, {"p95", percentile(wall, 0.95)}, {"mean", mean(wall)}}},
