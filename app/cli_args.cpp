@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace sluice::app {
 
@@ -56,6 +59,21 @@ Result<long long> CliArgs::integer(const std::string& name, long long fallback, 
         return Error{name + ": expected an integer, got '" + *v + "'"};
     if (out < lo || out > hi)
         return Error{name + ": " + *v + " is out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")"};
+    return out;
+}
+
+Result<double> CliArgs::number(const std::string& name, double fallback, double lo, double hi) const {
+    auto v = get(name);
+    if (!v) return fallback;
+    char* end = nullptr;
+    const double out = std::strtod(v->c_str(), &end);
+    if (v->empty() || end != v->c_str() + v->size() || !std::isfinite(out))
+        return Error{name + ": expected a number, got '" + *v + "'"};
+    if (out < lo || out > hi) {
+        char range[64];
+        std::snprintf(range, sizeof range, " is out of range (%g..%g)", lo, hi);
+        return Error{name + ": " + *v + range};
+    }
     return out;
 }
 

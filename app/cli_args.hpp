@@ -27,6 +27,8 @@ struct CliArgs {
     Result<void> check(const std::vector<std::string>& known) const;
     /// Integer option in [lo, hi]; error names the option.
     Result<long long> integer(const std::string& name, long long fallback, long long lo, long long hi) const;
+    /// Real-number option in [lo, hi]; error names the option.
+    Result<double> number(const std::string& name, double fallback, double lo, double hi) const;
 };
 
 /// Exit codes shared by all verbs (all below 128 so shells never mistake them for signals).

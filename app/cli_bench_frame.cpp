@@ -30,8 +30,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const char* kUsage = "usage: sluice bench --frame [--grid N] [--size WxH] [--frames K] [--json]\n"
-                     "  N defaults to 1024 (256 on a software renderer), WxH to 1920x1080, K to 120\n";
+const char* kUsage = "usage: sluice bench --frame [--grid N] [--size WxH] [--frames K] [--render-scale S] [--json]\n"
+                     "  N defaults to 1024 (256 on a software renderer), WxH to 1920x1080, K to 120,\n"
+                     "  S (internal resolution of the 3-D passes, 0.1..1) to 1\n";
 
 constexpr double kFrameSeconds = 1.0 / 60.0;  // simulated time per frame: real time at 60 fps
 
@@ -63,16 +64,20 @@ bool softwareRenderer() {
 
 int runBenchFrame(int argc, char** argv) {
     CliArgs args = CliArgs::parse(argc, argv, 2, {"--frame", "--json"});
-    if (auto ok = args.check({"--frame", "--grid", "--size", "--frames", "--json"}); !ok || !args.positional.empty()) {
+    if (auto ok = args.check({"--frame", "--grid", "--size", "--frames", "--render-scale", "--json"});
+        !ok || !args.positional.empty()) {
         std::cerr << "sluice bench: " << (ok ? "unexpected argument " + args.positional[0] : ok.error().message) << "\n"
                   << kUsage;
         return kExitUsage;
     }
     auto frames = args.integer("--frames", 120, 1, 100000);
+    auto renderScale = args.number("--render-scale", 1.0, 0.1, 1.0);
     int width = 1920, height = 1080;
     const auto sizeText = args.get("--size");
-    if (!frames || (sizeText && !parseImageSize(*sizeText, width, height))) {
-        std::cerr << "sluice bench: " << (frames ? "--size: expected WxH in pixels (1 to 16384)" : frames.error().message)
+    if (!frames || !renderScale || (sizeText && !parseImageSize(*sizeText, width, height))) {
+        std::cerr << "sluice bench: "
+                  << (!frames ? frames.error().message
+                              : !renderScale ? renderScale.error().message : "--size: expected WxH in pixels (1 to 16384)")
                   << "\n" << kUsage;
         return kExitUsage;
     }
@@ -101,7 +106,8 @@ int runBenchFrame(int argc, char** argv) {
     sim::GpuSolver& gpu = **solver;
     render::SceneRenderer& r = **renderer;
     const render::Camera camera = framingCamera(*scene);
-    const render::ViewSettings look;  // the full look: shadows, detail normals, foam
+    render::ViewSettings look;  // the full look: shadows, detail normals, foam
+    look.renderScale = float(*renderScale);
     const float dt = scene->params.dtSeconds;
     render::DepthSnapshot previous;
     previous.capture(gpu.depthBuffer());
@@ -162,7 +168,7 @@ int runBenchFrame(int argc, char** argv) {
         std::vector<double> ms;
     };
     const std::vector<Pass> passes = {{"sim", column(&FrameFigures::sim)},
-                                      {"bounds", column(&FrameFigures::bounds)},
+                                      {"bounds", column(&FrameFigures::bounds)},  // and the renderer's maps
                                       {"terrain", column(&FrameFigures::terrain)},
                                       {"water", column(&FrameFigures::water)},
                                       {"resolve", column(&FrameFigures::resolve)}};
@@ -173,6 +179,9 @@ int runBenchFrame(int argc, char** argv) {
                             {"width", width},
                             {"height", height},
                             {"frames", *frames},
+                            {"render_scale", *renderScale},
+                            {"internal_size", nlohmann::json::array({st.internalWidthPx, st.internalHeightPx})},
+                            {"renderer_bytes_per_cell", st.gridBytesPerCell},
                             {"sim_steps", steps},
                             {"frame_ms", {{"median", percentile(wall, 0.5)}, {"p95", percentile(wall, 0.95)}, {"mean", mean(wall)}}},
                             {"triangles", {{"terrain", st.terrainTriangles()}, {"water", st.waterTriangles()}}},
@@ -183,14 +192,19 @@ int runBenchFrame(int argc, char** argv) {
         return kExitOk;
     }
     std::printf("device: %s\n", device.c_str());
-    std::printf("default scene %lld^2, %dx%d px, %lld frames of 1/60 s simulated (%lld simulation steps of %.3g s)\n",
-                *grid, width, height, *frames, steps, double(dt));
+    std::printf("default scene %lld^2, %dx%d px (3-D passes at %dx%d), %lld frames of 1/60 s simulated (%lld "
+                "simulation steps of %.3g s)\n",
+                *grid, width, height, st.internalWidthPx, st.internalHeightPx, *frames, steps, double(dt));
     std::printf("frame wall ms (glFinish each frame): median %.2f, p95 %.2f, mean %.2f\n", percentile(wall, 0.5),
                 percentile(wall, 0.95), mean(wall));
     std::printf("%-10s %12s %12s\n", "GPU pass", "median ms", "mean ms");
     for (const Pass& p : passes) std::printf("%-10s %12.3f %12.3f\n", p.name, percentile(p.ms, 0.5), mean(p.ms));
     std::printf("triangles: terrain %lld, water %lld (%d and %d chunks)\n", st.terrainTriangles(), st.waterTriangles(),
                 st.terrainChunks, st.waterChunks);
+    // Per-cell GPU memory besides the solver's: the renderer's maps, and the depth snapshot that
+    // interpolation between steps keeps (4 B/cell; the viewer keeps one too).
+    std::printf("renderer memory: %.2f B/cell (sun-shadow and shore maps) + 4 B/cell depth snapshot for interpolation\n",
+                st.gridBytesPerCell);
     return kExitOk;
 }
 

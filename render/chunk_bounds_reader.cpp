@@ -24,6 +24,7 @@ const std::vector<ChunkBounds>& ChunkBoundsReader::update(const RenderInputs& in
         chunksX_ = cx;
         chunksY_ = cy;
         gpuBounds_ = gl::Buffer(bytes);
+        gpuHashes_ = gl::Buffer(std::size_t(cx) * std::size_t(cy) * sizeof(std::uint32_t));
         ring_ = gl::AsyncReadback(bytes, kSlots);
         firstFrame_ = frame_;
     }
@@ -32,6 +33,7 @@ const std::vector<ChunkBounds>& ChunkBoundsReader::update(const RenderInputs& in
     in.depth->bindStorage(SLUICE_RBIND_DEPTH);
     (in.previousDepth ? in.previousDepth : in.depth)->bindStorage(SLUICE_RBIND_PREVIOUS_DEPTH);
     gpuBounds_.bindStorage(SLUICE_RBIND_CHUNK_BOUNDS);
+    gpuHashes_.bindStorage(SLUICE_RBIND_CHUNK_HASH);
     program_.set("uGrid", in.width, in.height);
     program_.set("uChunkCells", kChunkCells);
     program_.set("uChunkCount", cx, cy);

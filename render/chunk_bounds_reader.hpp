@@ -39,6 +39,13 @@ public:
     /// Lowest and highest bed of the result used (unpadded; for the shading's height range).
     float minBedM() const { return minBed_; }
     float maxBedM() const { return maxBed_; }
+    /// This frame's reduction on the GPU (not read back): one vec4 per chunk (ChunkBounds) and one
+    /// uint per chunk, a hash of its bed heights (chunk_bounds.comp). Written by update(); a reader
+    /// needs a glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT) after it.
+    const gl::Buffer& gpuBounds() const { return gpuBounds_; }
+    const gl::Buffer& gpuBedHashes() const { return gpuHashes_; }
+    int chunksX() const { return chunksX_; }
+    int chunksY() const { return chunksY_; }
     /// Tests and measurements: always use the result of exactly `frames` frames ago, waiting for it
     /// (the oldest one there is in the first frames). -1 (default) = the newest landed result.
     void forceLag(int frames) { forcedLag_ = frames; }
@@ -48,6 +55,7 @@ private:
 
     gl::Program program_;
     gl::Buffer gpuBounds_;      // written by the compute pass, copied into the ring
+    gl::Buffer gpuHashes_;      // written by the compute pass, stays on the GPU
     gl::AsyncReadback ring_;
     int chunksX_ = 0, chunksY_ = 0;
     std::uint64_t frame_ = 0, firstFrame_ = 0;  // frames since creation; first frame of this grid size

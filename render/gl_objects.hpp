@@ -57,6 +57,18 @@ public:
     void bind(GLuint unit) const { glBindTextureUnit(unit, id_); }
 };
 
+/// A 2-D texture with one level of `format` storage, `filter` for minification and magnification and
+/// clamped to its edges.
+inline Texture makeTexture2D(GLenum format, int w, int h, GLint filter) {
+    Texture t(GL_TEXTURE_2D);
+    glTextureStorage2D(t.id(), 1, format, w, h);
+    glTextureParameteri(t.id(), GL_TEXTURE_MIN_FILTER, filter);
+    glTextureParameteri(t.id(), GL_TEXTURE_MAG_FILTER, filter);
+    glTextureParameteri(t.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTextureParameteri(t.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return t;
+}
+
 /// A framebuffer object.
 class Framebuffer : public GlName<FramebufferTraits> {
 public:

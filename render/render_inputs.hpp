@@ -35,7 +35,7 @@ struct RenderInputs {
 
 /// How to draw. Defaults give the full look.
 struct ViewSettings {
-    bool shadows = true;             ///< sun shadows by a heightfield ray march
+    bool shadows = true;             ///< sun shadows by a heightfield ray march (per cell for terrain)
     bool normalMaps = true;          ///< flow-advected detail normals on the water
     bool foam = true;                ///< foam on fast or very shallow water
     /// Beer-Lambert absorption of the water per metre of path, per RGB channel (red goes first, so
@@ -45,6 +45,9 @@ struct ViewSettings {
     glm::vec3 scatterColor{0.02f, 0.09f, 0.11f};
     float sunAzimuthRad = 2.3f;      ///< compass direction the sun shines from, 0 = north, clockwise
     float sunElevationRad = 0.65f;   ///< above the horizon
+    /// Size of the offscreen passes relative to the output, in (0, 1]: below 1 the scene is shaded at
+    /// fewer pixels and scaled up (bilinear) by the resolve pass (software renderers).
+    float renderScale = 1.0f;
     /// False colour (render/overlay.hpp OverlayKind): 0 none, 1 depth, 2 speed, 3 Courant number,
     /// 4 max depth and 5 first-wet time (these two need RenderInputs::history). Dry ground turns grey.
     int overlay = 0;

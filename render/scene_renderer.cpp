@@ -16,7 +16,8 @@ namespace {
 constexpr int kDetailSize = 256;  // texels per side of the detail map
 
 // Texture units (the storage bindings are in shaders/render/render_layout.h).
-constexpr GLuint kUnitDetail = 0, kUnitTerrainColor = 1, kUnitTerrainDistance = 2, kUnitScene = 3;
+constexpr GLuint kUnitDetail = 0, kUnitTerrainColor = 1, kUnitTerrainDistance = 2, kUnitScene = 3, kUnitSunShadow = 4,
+                 kUnitShore = 5;
 
 void setMat4(const gl::Program& p, const char* name, const glm::mat4& m) {
     glProgramUniformMatrix4fv(p.id(), p.location(name), 1, GL_FALSE, glm::value_ptr(m));
@@ -25,15 +26,6 @@ void setVec3(const gl::Program& p, const char* name, const glm::vec3& v) {
     glProgramUniform3f(p.id(), p.location(name), v.x, v.y, v.z);
 }
 
-Texture makeTexture2D(GLenum format, int w, int h, GLint filter) {
-    Texture t(GL_TEXTURE_2D);
-    glTextureStorage2D(t.id(), 1, format, w, h);
-    glTextureParameteri(t.id(), GL_TEXTURE_MIN_FILTER, filter);
-    glTextureParameteri(t.id(), GL_TEXTURE_MAG_FILTER, filter);
-    glTextureParameteri(t.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTextureParameteri(t.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    return t;
-}
 }  // namespace
 
 Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
@@ -48,11 +40,20 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
     if (!resolve) return resolve.error();
     auto bounds = ChunkBoundsReader::create();
     if (!bounds) return bounds.error();
+    auto shadow = SunShadowMap::create();
+    if (!shadow) return shadow.error();
+    auto shore = ShoreMap::create();
+    if (!shore) return shore.error();
     r->sky_ = std::move(*sky);
     r->terrain_ = std::move(*terrain);
     r->water_ = std::move(*water);
     r->resolve_ = std::move(*resolve);
     r->bounds_ = std::move(*bounds);
+    r->shadow_ = std::move(*shadow);
+    r->shore_ = std::move(*shore);
+    auto display = ScaledTarget::create();
+    if (!display) return display.error();
+    r->display_ = std::move(*display);
 
     // Detail map: RGBA16F (signed slopes), repeating, mipmapped so distant water does not shimmer.
     const std::vector<float> texels = makeDetailMap(kDetailSize);
@@ -111,7 +112,7 @@ void SceneRenderer::setCommonUniforms(const gl::Program& p, const RenderInputs& 
     p.set("uHeightRange", bounds_.minBedM(), bounds_.maxBedM());
     p.set("uTime", in.timeSeconds);
     // Blend 1 reads the depth buffer only (bound at the previous-depth point too when not blending).
-    p.set("uBlend", in.previousDepth ? std::clamp(in.blend, 0.0f, 1.0f) : 1.0f);
+    p.set("uBlend", in.previousDepth ? std::clamp(in.blend, 0.0f, 1.0f) : 1.0f);  // 1 reads one buffer
     setMat4(p, "uViewProj", viewProj);
     // Haze reaches ~45 % at four world diagonals: visible on large maps, faint on small ones.
     const float world = std::max(float(in.width), float(in.height)) * in.cellSizeM;
@@ -172,22 +173,29 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     if (widthPx <= 0 || heightPx <= 0 || in.width < 2 || in.height < 2 || !in.terrain || !in.depth || !in.flowX ||
         !in.flowY)
         return;
-    ensureTargets(widthPx, heightPx);
+    // The offscreen passes run at the internal size; only the resolve writes widthPx x heightPx.
+    const float scale = std::isfinite(s.renderScale) ? std::clamp(s.renderScale, 0.05f, 1.0f) : 1.0f;
+    const int w = std::max(1, int(std::lround(float(widthPx) * scale)));
+    const int h = std::max(1, int(std::lround(float(heightPx) * scale)));
+    stats_.internalWidthPx = w;
+    stats_.internalHeightPx = h;
+    ensureTargets(w, h);
     timer_.beginFrame();
     collectGpuTimes();
     const std::vector<ChunkBounds>& bounds = bounds_.update(in);
     stats_.boundsLagFrames = bounds_.lagFrames();
-    timer_.endPass();
 
     const glm::mat4 viewProj = camera.projection(float(widthPx) / float(heightPx)) * camera.view();
     const float ce = std::cos(s.sunElevationRad);
     const glm::vec3 sunDir = glm::normalize(
         glm::vec3(std::sin(s.sunAzimuthRad) * ce, std::cos(s.sunAzimuthRad) * ce, std::sin(s.sunElevationRad)));
+    // Off, the map is left as it is: its hashes still tell what changed when shadows come back.
+    if (s.shadows) shadow_->update(in, bounds_, sunDir);
     LodView lod;
     lod.viewProj = viewProj;
     lod.eye = camera.position();
     lod.fovYRad = camera.fovYRad;
-    lod.heightPx = heightPx;
+    lod.heightPx = h;
     lod.maxCellPx = maxCellPx_;
     const float skirtMax = 2.0f * float(kChunkCells) * in.cellSizeM + 0.5f;
     const std::vector<ChunkDraw> terrainChunks = selectChunks(bounds, in.width, in.height, in.cellSizeM, lod, false, skirtMax);
@@ -200,28 +208,33 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     (in.previousDepth ? in.previousDepth : in.depth)->bindStorage(SLUICE_RBIND_PREVIOUS_DEPTH);
     // Without a history the overlays never read the history binding; the depth buffer stands in.
     (in.history && in.history->valid() ? &in.history->buffer() : in.depth)->bindStorage(SLUICE_RBIND_HISTORY);
+    // Blend 1 reads the depth buffer only (bound at the previous-depth point too when not blending).
+    const float blend = in.previousDepth ? std::clamp(in.blend, 0.0f, 1.0f) : 1.0f;
+    shore_->update(in, blend);
+    stats_.gridBytes = shadow_->bytes() + shore_->bytes();
+    stats_.gridBytesPerCell = double(stats_.gridBytes) / (double(in.width) * double(in.height));
+    timer_.endPass();
     vao_.bind();
-    glViewport(0, 0, widthPx, heightPx);
+    glViewport(0, 0, w, h);
 
-    // Pass 1: sky, then terrain, into the HDR terrain target.
+    // Pass 1: terrain, nearest chunks first (selectChunks' order) so that hidden fragments fail the
+    // depth test before shading, then the sky only where no terrain was drawn (at the far plane).
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, terrainFbo_.id());
     const float farDepth = 1.0f;
     glClearNamedFramebufferfv(terrainFbo_.id(), GL_DEPTH, 0, &farDepth);
-    glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glDisable(GL_CULL_FACE);  // skirts and chunk edges are seen from both sides
-    setCommonUniforms(sky_, in, camera, sunDir, viewProj);
-    setMat4(sky_, "uInvViewProj", glm::inverse(viewProj));
-    sky_.use();
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glDepthMask(GL_TRUE);
     setCommonUniforms(terrain_, in, camera, sunDir, viewProj);
     terrain_.set("uShadows", s.shadows ? 1 : 0);
+    terrain_.set("uSunShadow", int(kUnitSunShadow));
+    terrain_.set("uShore", int(kUnitShore));
     setToolMarks(terrain_, s);
     setOverlayUniforms(terrain_, in, s);
+    if (shadow_->texture()) shadow_->texture().bind(kUnitSunShadow);
+    shore_->texture().bind(kUnitShore);
     terrain_.use();
     stats_.terrainVertices = drawChunks(terrain_, terrainChunks, in, true);
     stats_.terrainChunks = int(terrainChunks.size());
@@ -229,17 +242,27 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
         stats_.finestStride = stats_.finestStride == 0 ? c.stride : std::min(stats_.finestStride, c.stride);
         stats_.coarsestStride = std::max(stats_.coarsestStride, c.stride);
     }
+
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_FALSE);
+    setCommonUniforms(sky_, in, camera, sunDir, viewProj);
+    setMat4(sky_, "uInvViewProj", glm::inverse(viewProj));
+    sky_.set("uDepthNdc", 1.0f);
+    sky_.use();
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDepthFunc(GL_LESS);
+    glDepthMask(GL_TRUE);
     timer_.endPass();
 
     // Pass 2: water over a copy of the terrain image, depth-tested against the terrain.
     glCopyImageSubData(terrainColor_.id(), GL_TEXTURE_2D, 0, 0, 0, 0, sceneColor_.id(), GL_TEXTURE_2D, 0, 0, 0, 0,
-                       widthPx, heightPx, 1);
+                       w, h, 1);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, sceneFbo_.id());
     setCommonUniforms(water_, in, camera, sunDir, viewProj);
     water_.set("uDetail", int(kUnitDetail));
     water_.set("uTerrainColor", int(kUnitTerrainColor));
     water_.set("uTerrainDistance", int(kUnitTerrainDistance));
-    water_.set("uViewport", float(widthPx), float(heightPx));
+    water_.set("uViewport", float(w), float(h));
     setVec3(water_, "uAbsorption", s.absorptionPerM);
     setVec3(water_, "uScatter", s.scatterColor);
     water_.set("uShadows", s.shadows ? 1 : 0);
@@ -257,14 +280,20 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     stats_.waterChunks = int(waterChunks.size());
     timer_.endPass();
 
-    // Pass 3: tone-mapped resolve into the caller's framebuffer.
+    // Pass 3: tone-mapped resolve into the caller's framebuffer; at a reduced internal size, into
+    // the display target first and scaled up from there.
+    const bool scaled = w != widthPx || h != heightPx;
     glDisable(GL_DEPTH_TEST);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, targetFramebuffer);
+    if (scaled) display_.ensure(w, h, 1.0f);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, scaled ? display_.framebuffer() : targetFramebuffer);
     resolve_.set("uScene", int(kUnitScene));
     resolve_.set("uExposure", 1.0f);
     sceneColor_.bind(kUnitScene);
     resolve_.use();
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    if (scaled) display_.present(targetFramebuffer, widthPx, heightPx, kUnitScene);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, targetFramebuffer);
+    glViewport(0, 0, widthPx, heightPx);
     timer_.endPass();
 
     glUseProgram(0);

@@ -1,8 +1,11 @@
 #pragma once
 // The 3-D view of the simulation: terrain and water drawn straight from the solver's buffers (read
-// only). Passes per frame: chunk bounds (compute, read back a frame or two late) -> sky + terrain into an offscreen
-// HDR target (colour + view distance + depth) -> water over a copy of it, sampling the terrain image
-// for refraction -> tone-mapped resolve into the caller's framebuffer. Needs a current GL 4.5 context.
+// only). Passes per frame: chunk bounds (compute, read back a frame or two late), the sun-shadow map
+// (re-marched only where the bed or the sun changed) and the shore map -> terrain (nearest chunks
+// first), then the sky where no terrain is, into an offscreen HDR target (colour + view distance +
+// depth) -> water over a copy of it, sampling the terrain image for refraction -> tone-mapped resolve
+// into the caller's framebuffer. The offscreen passes may run at a fraction of the output size
+// (ViewSettings::renderScale); the resolve scales up. Needs a current GL 4.5 context.
 #include <memory>
 #include <vector>
 
@@ -15,6 +18,9 @@
 #include "render/gl/program.hpp"
 #include "render/gl_objects.hpp"
 #include "render/render_inputs.hpp"
+#include "render/scaled_target.hpp"
+#include "render/shore_map.hpp"
+#include "render/sun_shadow_map.hpp"
 #include "render/terrain_lod.hpp"
 #include "sim/result.hpp"
 
@@ -22,7 +28,7 @@ namespace sluice::render {
 
 /// GPU milliseconds of each pass of one frame (GL_TIMESTAMP queries, read a few frames late).
 struct RenderPassTimes {
-    double boundsMs = 0;      ///< chunk-bounds reduction and its copy for readback
+    double boundsMs = 0;      ///< chunk-bounds reduction, its copy for readback, sun-shadow and shore maps
     double skyTerrainMs = 0;  ///< sky and terrain into the HDR target
     double waterMs = 0;       ///< copy of the terrain image, then the water
     double resolveMs = 0;     ///< tone-mapped resolve into the caller's framebuffer
@@ -31,7 +37,7 @@ struct RenderPassTimes {
     /// For tables (the viewer's Stats panel): pass k in [0, kCount) in frame order, its name and time.
     static constexpr int kCount = 4;
     static const char* name(int pass) {
-        constexpr const char* kNames[kCount] = {"chunk bounds", "sky + terrain", "water", "resolve"};
+        constexpr const char* kNames[kCount] = {"bounds + maps", "sky + terrain", "water", "resolve"};
         return pass >= 0 && pass < kCount ? kNames[pass] : "?";
     }
     double ms(int pass) const {
@@ -46,6 +52,11 @@ struct RenderStats {
     long long terrainVertices = 0, waterVertices = 0;  ///< non-indexed: three per triangle
     int finestStride = 0, coarsestStride = 0;  ///< over the terrain chunks drawn
     int boundsLagFrames = 0;  ///< age of the chunk bounds culled with (0 = this frame's state)
+    int internalWidthPx = 0, internalHeightPx = 0;  ///< size of the offscreen passes (renderScale applied)
+    /// GPU memory the renderer holds per grid cell (sun-shadow and shore maps), bytes; the offscreen
+    /// targets scale with the image instead and are not counted.
+    std::size_t gridBytes = 0;
+    double gridBytesPerCell = 0;
     /// Per-pass GPU time of the newest frame whose queries have finished, gpuFrameAge frames before
     /// this one (-1 and zeros until the first has; never waited for).
     RenderPassTimes gpu;
@@ -78,8 +89,11 @@ public:
     /// them); -1 (default) uses the newest that has arrived (ChunkBoundsReader).
     void forceBoundsLag(int frames) { bounds_.forceLag(frames); }
     /// Framebuffer whose depth attachment holds the last frame's scene depth (window-space [0,1],
-    /// the camera's projection): read by the viewer's picking, a frame late, without stalls.
+    /// the camera's projection) at the internal size (RenderStats::internalWidthPx/HeightPx): read by
+    /// the viewer's picking, a frame late, without stalls.
     GLuint depthFramebuffer() const { return terrainFbo_.id(); }
+    /// Tests: the sun-shadow map (null before the first render() with shadows on).
+    const SunShadowMap* sunShadowMap() const { return shadow_.get(); }
 
 private:
     SceneRenderer() : timer_(kPasses) {}
@@ -93,13 +107,18 @@ private:
 
     gl::Program sky_, terrain_, water_, resolve_;
     ChunkBoundsReader bounds_;
+    std::unique_ptr<SunShadowMap> shadow_;
+    std::unique_ptr<ShoreMap> shore_;
     gl::GpuPassTimer timer_;
     Texture detail_;
     VertexArray vao_;
     // Offscreen targets: the terrain pass writes terrainColor_ + terrainDistance_ + depth_; the water
-    // pass writes sceneColor_ (a copy of terrainColor_ first) with the same depth.
+    // pass writes sceneColor_ (a copy of terrainColor_ first) with the same depth. Below render scale
+    // 1 the resolve writes display colours into display_ at the internal size, then scales them up
+    // (cheaper than tone-mapping every output pixel).
     Texture terrainColor_, terrainDistance_, sceneColor_, depth_;
     Framebuffer terrainFbo_, sceneFbo_;
+    ScaledTarget display_;
     int targetW_ = 0, targetH_ = 0;
     float maxCellPx_ = 3.0f;
     RenderStats stats_;

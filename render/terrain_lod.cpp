@@ -68,6 +68,7 @@ std::vector<ChunkDraw> selectChunks(const std::vector<ChunkBounds>& bounds, int 
                                     const LodView& view, bool water, float skirtM) {
     const int cx = chunkCount(gridW), cy = chunkCount(gridH);
     std::vector<ChunkDraw> out;
+    std::vector<float> distanceM;
     if (bounds.size() != std::size_t(cx) * std::size_t(cy)) return out;
     for (int j = 0; j < cy; ++j)
         for (int i = 0; i < cx; ++i) {
@@ -79,9 +80,18 @@ std::vector<ChunkDraw> selectChunks(const std::vector<ChunkBounds>& bounds, int 
             chunkBox(i, j, gridW, gridH, cellSizeM, minZ, maxZ, lo, hi);
             if (!boxInFrustum(view.viewProj, lo, hi)) continue;
             const glm::vec3 closest = glm::clamp(view.eye, lo, hi);
-            out.push_back({i, j, strideForDistance(glm::length(view.eye - closest), cellSizeM, view)});
+            const float d = glm::length(view.eye - closest);
+            out.push_back({i, j, strideForDistance(d, cellSizeM, view)});
+            distanceM.push_back(d);
         }
-    return out;
+    // Nearest first: drawn in this order, nearer terrain fills the depth buffer before what it hides.
+    std::vector<std::size_t> order(out.size());
+    for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return distanceM[a] < distanceM[b]; });
+    std::vector<ChunkDraw> sorted;
+    sorted.reserve(out.size());
+    for (std::size_t k : order) sorted.push_back(out[k]);
+    return sorted;
 }
 
 }  // namespace sluice::render

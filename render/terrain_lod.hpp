@@ -58,7 +58,8 @@ int strideForDistance(float distanceM, float cellSizeM, const LodView& view);
 std::vector<ChunkBounds> conservativeBounds(const std::vector<ChunkBounds>& bounds, int chunksX, int chunksY,
                                             int lagFrames, float padPerFrameM);
 
-/// Visible chunks with their strides. `water` selects the water extent (wet chunks only, up to the
+/// Visible chunks with their strides, nearest to the eye first (by the distance to the chunk's box;
+/// ties keep row order). `water` selects the water extent (wet chunks only, up to the
 /// highest surface) instead of the terrain's (skirtM below the lowest bed).
 std::vector<ChunkDraw> selectChunks(const std::vector<ChunkBounds>& bounds, int gridW, int gridH, float cellSizeM,
                                     const LodView& view, bool water, float skirtM);

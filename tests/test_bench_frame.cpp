@@ -26,6 +26,17 @@ TEST(BenchFrame, JsonHasPositiveFiguresForEveryPass) {
     }
     EXPECT_GT(j["triangles"]["terrain"].get<long long>(), 0);
     EXPECT_GT(j["triangles"]["water"].get<long long>(), 0) << "the default scene's lake is in view";
+    EXPECT_EQ(j["internal_size"][0].get<int>(), 320);
+    EXPECT_GT(j["renderer_bytes_per_cell"].get<double>(), 1.9) << "sun-shadow and shore maps, 1 B/cell each";
+    EXPECT_LT(j["renderer_bytes_per_cell"].get<double>(), 2.1);
+}
+
+TEST(BenchFrame, RenderScaleShrinksTheInternalPasses) {
+    const CliRun r = runSluice("bench --frame --grid 128 --size 320x200 --frames 2 --render-scale 0.5 --json");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const auto j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+    EXPECT_EQ(j["internal_size"][0].get<int>(), 160);
+    EXPECT_EQ(j["internal_size"][1].get<int>(), 100);
 }
 
 TEST(BenchFrame, UsageErrors) {
@@ -34,6 +45,9 @@ TEST(BenchFrame, UsageErrors) {
     EXPECT_EQ(size.exitCode, 2);
     EXPECT_NE(size.output.find("--size"), std::string::npos) << size.output;
     EXPECT_EQ(runSluice("bench --frame --grid 4").exitCode, 2);
+    const CliRun scale = runSluice("bench --frame --render-scale 0");
+    EXPECT_EQ(scale.exitCode, 2);
+    EXPECT_NE(scale.output.find("--render-scale"), std::string::npos) << scale.output;
 }
 
 }  // namespace

@@ -107,6 +107,41 @@ TEST(RenderHeadless, DeeperWaterIsDarkerAndBluer) {
     EXPECT_GT(deep.b / std::max(deep.r, 1e-3f), shallow.b / std::max(shallow.r, 1e-3f));
 }
 
+TEST(RenderHeadless, RenderScaleShadesFewerPixelsAndFillsTheRequestedSize) {
+    // The default scene at half and full internal resolution: the output has the requested size
+    // either way, the offscreen passes run at half size, and the scaled-up frame is the same picture
+    // (only softer: small mean difference, no large blocks of change).
+    const sim::Scene scene = sim::defaultScene(96);
+    auto solver = makeSolver("gpu", scene);
+    ASSERT_TRUE(solver);
+    auto& gpu = dynamic_cast<sim::GpuSolver&>(*solver);
+    for (int i = 0; i < 50; ++i) gpu.step(scene.params.dtSeconds);
+    render::Camera cam;
+    float lo = 1e30f, hi = -1e30f;
+    for (float b : scene.terrainM) lo = std::min(lo, b), hi = std::max(hi, b);
+    cam.frame(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, lo, hi);
+    auto renderer = makeRenderer();
+    ASSERT_TRUE(renderer);
+    renderer->forceBoundsLag(0);
+    render::RenderInputs in = render::solverInputs(gpu);
+    in.timeSeconds = 1.0f;
+    render::ViewSettings full, half;
+    half.renderScale = 0.5f;
+    const render::RgbImage a = renderImage(*renderer, in, cam, full, 161, 100);
+    EXPECT_EQ(renderer->lastStats().internalWidthPx, 161);
+    EXPECT_EQ(renderer->lastStats().internalHeightPx, 100);
+    const render::RgbImage b = renderImage(*renderer, in, cam, half, 161, 100);
+    EXPECT_EQ(renderer->lastStats().internalWidthPx, 81);
+    EXPECT_EQ(renderer->lastStats().internalHeightPx, 50);
+    ASSERT_EQ(b.width, 161);
+    ASSERT_EQ(b.height, 100);
+    ASSERT_EQ(b.rgb.size(), std::size_t(161 * 100 * 3));
+    const ImageDiff d = compareImages(a, b);
+    ASSERT_TRUE(d.sameSize);
+    EXPECT_LT(d.meanAbs, 6.0) << "the half-resolution frame should show the same scene";
+    EXPECT_GT(d.meanAbs, 0.0) << "a scale of 0.5 should have changed something";
+}
+
 TEST(RenderHeadless, RenderVerbWritesPngOfRequestedSize) {
     TempDir dir;
     const std::string out = (dir / "frame.png").string();

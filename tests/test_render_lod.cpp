@@ -67,6 +67,30 @@ TEST(RenderLod, ChunksBehindTheCameraAreCulledAndNearOnesAreFine) {
     EXPECT_TRUE(selectChunks(bounds, W, H, dx, v, true, 0.0f).empty());
 }
 
+TEST(RenderLod, ChunksComeNearestFirst) {
+    // Drawn in this order, near terrain fills the depth buffer before the terrain it hides, so hidden
+    // fragments fail the depth test instead of being shaded.
+    const int W = 1024, H = 1024;
+    const float dx = 2.0f;
+    const std::vector<ChunkBounds> bounds(std::size_t(chunkCount(W)) * std::size_t(chunkCount(H)), ChunkBounds{0, 10, 5, 1});
+    Camera cam;
+    cam.target = {1500.0f, 700.0f, 0.0f};
+    cam.yawRad = 2.5f;
+    cam.pitchRad = 0.4f;
+    cam.distanceM = 300.0f;
+    const LodView v = viewOf(cam, 1280, 720);
+    const auto chunks = selectChunks(bounds, W, H, dx, v, false, 10.0f);
+    ASSERT_GT(chunks.size(), 4u);
+    float last = -1.0f;
+    for (const ChunkDraw& c : chunks) {
+        glm::vec3 lo, hi;
+        chunkBox(c.chunkX, c.chunkY, W, H, dx, -10.0f, 10.0f, lo, hi);
+        const float d = glm::length(v.eye - glm::clamp(v.eye, lo, hi));
+        EXPECT_GE(d, last);
+        last = d;
+    }
+}
+
 TEST(RenderLod, LaggedBoundsGrowToCoverWhatCanChangeMeanwhile) {
     // 4 x 3 chunks: only chunk (1, 1) is wet, surface at 5 m over beds 0..2 m.
     const int cx = 4, cy = 3;

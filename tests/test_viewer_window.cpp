@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 
 #include "sim/npy.hpp"
@@ -65,6 +68,20 @@ TEST(ViewerWindow, DefaultSceneShowsTerrainAndWater) {
     EXPECT_GT(s.waterFraction, 0.01) << "no visible water";
     EXPECT_GT(s.terrainFraction, 0.10) << "no visible terrain";
     EXPECT_GT(s.lumaStdDev, 10.0) << "flat image";
+}
+
+TEST(ViewerWindow, PrintsTheFrameRateOfTheDefaultStart) {
+    // The figure of the default start (map view on llvmpipe, automatic render scale) is printed, not
+    // asserted: the machine is shared by parallel tests, so a timed threshold would be flaky.
+    // docs/PERFORMANCE.md records measured figures.
+    const auto r = runViewer("--frames 40 --print-fps --autosave-seconds 0");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const auto at = r.output.find("frames 11..39: mean ");
+    ASSERT_NE(at, std::string::npos) << r.output;
+    const double ms = std::atof(r.output.c_str() + at + std::strlen("frames 11..39: mean "));
+    EXPECT_GT(ms, 0.0) << r.output;
+    EXPECT_NE(r.output.find("render scale"), std::string::npos) << r.output;
+    std::printf("%s", r.output.substr(at, r.output.find('\n', at) - at + 1).c_str());
 }
 
 TEST(ViewerWindow, BadSceneIsAClearErrorNotACrash) {

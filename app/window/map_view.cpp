@@ -1,6 +1,7 @@
 #include "app/window/map_view.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
 namespace sluice::app {
@@ -52,12 +53,15 @@ float MapView::pixelsPerCell() const {
 }
 
 void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, const gl::Buffer& depth,
-                   const gl::Buffer* compareDepth, float differenceScaleM) const {
+                   const gl::Buffer* compareDepth, float differenceScaleM, float renderScale) const {
     lastW_ = std::max(1, viewportW);
     lastH_ = std::max(1, viewportH);
+    const float scale = std::clamp(renderScale, 0.05f, 1.0f);
+    const int drawW = std::max(1, int(std::lround(float(lastW_) * scale)));
+    const int drawH = std::max(1, int(std::lround(float(lastH_) * scale)));
     // The solver writes depth from compute shaders; make those writes visible to this draw's reads.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    glViewport(0, 0, lastW_, lastH_);
+    glViewport(0, 0, drawW, drawH);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     terrain.bindStorage(0);
@@ -66,8 +70,8 @@ void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, cons
     program_.set("uDifference", compareDepth ? std::max(differenceScaleM, 1e-3f) : 0.0f);
     program_.set("uGrid", gridW_, gridH_);
     program_.set("uCenter", centerX_, centerY_);
-    program_.set("uViewport", float(lastW_), float(lastH_));
-    program_.set("uCellsPerPixel", 1.0f / pixelsPerCell());
+    program_.set("uViewport", float(drawW), float(drawH));
+    program_.set("uCellsPerPixel", float(lastW_) / (float(drawW) * pixelsPerCell()));
     program_.set("uCellSize", cellSizeM_);
     program_.set("uHeightRange", minTerrainM_, maxTerrainM_);
     program_.set("uRelief", style.reliefExaggeration);

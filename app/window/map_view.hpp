@@ -34,9 +34,11 @@ public:
     /// Draws the map into the viewport (0, 0, w, h) pixels of the bound framebuffer. The buffers hold
     /// one float per cell (metres), index y * gridW + x.
     /// With `compareDepth` (run B of an A/B comparison) the water is replaced by the difference
-    /// compareDepth - depth, saturating at `differenceScaleM` metres.
+    /// compareDepth - depth, saturating at `differenceScaleM` metres. With renderScale s < 1 the same
+    /// picture is drawn at s times the resolution into (0, 0, round(s w), round(s h)), for the caller
+    /// to scale up (software renderers); pan, zoom and picking stay in units of the full viewport.
     void draw(int viewportW, int viewportH, const gl::Buffer& terrain, const gl::Buffer& depth,
-              const gl::Buffer* compareDepth = nullptr, float differenceScaleM = 0.5f) const;
+              const gl::Buffer* compareDepth = nullptr, float differenceScaleM = 0.5f, float renderScale = 1.0f) const;
 
     /// Multiplies the zoom by `factor` keeping the grid point under pixel (px, py) fixed.
     void zoomAt(float px, float py, float factor);

@@ -33,6 +33,7 @@
 #include "app/window/input_script.hpp"
 #include "app/window/map_view.hpp"
 #include "app/window/panels.hpp"
+#include "app/window/render_scale.hpp"
 #include "app/window/simulation.hpp"
 #include "app/window/split_view.hpp"
 #include "app/video_recorder.hpp"
@@ -44,6 +45,7 @@
 #include "render/gl/gpu_timer.hpp"
 #include "render/render_inputs.hpp"
 #include "render/overlay.hpp"
+#include "render/scaled_target.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/solver_inputs.hpp"
 #include "render/water_history.hpp"
@@ -70,6 +72,10 @@ const char* kUsage =
     "  --input-script FILE  inject timed mouse/key events (app/window/input_script.hpp)\n"
     "  --dump-state DIR     at exit, write DIR/terrain.npy and DIR/depth.npy\n"
     "  --map | --3d         start in the map or the 3-D view (default: 3-D on a GPU, map on llvmpipe)\n"
+    "  --render-scale S     draw the views at S (0.1..1) of the window's resolution, scaled up (default\n"
+    "                       1 on a GPU; on a software renderer such as llvmpipe, from 0.5 adapted to\n"
+    "                       keep frames under ~85 ms)\n"
+    "  --print-fps          at exit, print the mean frame time of the frames after the first 10\n"
     "  --heightmap F:MIN:MAX  replace the scene's terrain by a PNG (grey mapped to MIN..MAX m) or .npy\n"
     "  --log FILE           at exit, write the session log (replay it with `sluice replay FILE`)\n"
     "  --autosave-seconds S autosave period (default 120; 0 disables)\n"
@@ -83,6 +89,11 @@ const char* kUsage =
     "      left drag applies the tool,"
     " wheel zooms, middle/right drag pans\n";
 
+
+/// Starting resolution of the views on a software renderer (llvmpipe), as a fraction of the window's:
+/// shading there costs per pixel, and half the resolution in each direction is a quarter of the
+/// pixels. RenderScaleControl adapts it from there.
+constexpr float kSoftwareRenderScale = 0.5f;
 
 /// The ledger and the Courant number read back from the GPU; refresh them this often (seconds).
 constexpr double kStatsPeriodSeconds = 0.25;
@@ -229,9 +240,10 @@ Result<void> dumpState(sim::Solver& solver, sim::Solver* runB, const std::string
 }  // namespace
 
 int runViewer(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d", "--restore-autosave"});
+    CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d", "--restore-autosave", "--print-fps"});
     if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d",
-                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave", "--preset", "--ab", "--ab-view", "--record"});
+                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave", "--preset", "--ab",
+                              "--ab-view", "--record", "--render-scale", "--print-fps"});
         !ok || args.positional.size() > 1) {
         std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kUsage;
         return kExitUsage;
@@ -239,6 +251,11 @@ int runViewer(int argc, char** argv) {
     auto frames = args.integer("--frames", 0, 1, 1LL << 40);
     if (!frames) {
         std::cerr << "sluice: " << frames.error().message << "\n";
+        return kExitUsage;
+    }
+    auto renderScaleArg = args.number("--render-scale", 0.0, 0.1, 1.0);  // 0: not given, chosen by renderer
+    if (!renderScaleArg) {
+        std::cerr << "sluice: " << renderScaleArg.error().message << "\n";
         return kExitUsage;
     }
     float speed = 1.0f;
@@ -473,6 +490,20 @@ int runViewer(int argc, char** argv) {
         startRequest = {FileAction::RestoreAutosave, autosave->file().string()};
     // A GPU draws the 3-D view in real time; a software renderer (llvmpipe) starts on the map.
     p3.active = args.has("--3d") || (!software && !args.has("--map"));
+    RenderScaleControl scaleControl(*renderScaleArg > 0 ? float(*renderScaleArg) : (software ? kSoftwareRenderScale : 1.0f),
+                                    *renderScaleArg <= 0 && software);
+    render::ScaledTarget mapTarget;  // the map below render scale 1
+    if (auto t = render::ScaledTarget::create()) {
+        mapTarget = std::move(*t);
+    } else {
+        std::cerr << "error: " << t.error().message << "\n";
+        return kExitNoGpu;
+    }
+    // --print-fps: frame start times after the warm-up frames.
+    constexpr long long kWarmupFrames = 10;
+    Clock::time_point fpsStart{};
+    long long fpsFrames = 0;
+    int lastDrawW = 0, lastDrawH = 0;
     gl::GpuTimer simTimer, renderTimer;
     bool scriptLeftDown = false;
 
@@ -558,12 +589,17 @@ int runViewer(int argc, char** argv) {
     auto last = Clock::now();
     for (long long frame = 1; running; ++frame) {
         const auto now = Clock::now();
+        if (frame > 1) scaleControl.frame(std::chrono::duration<double>(now - last).count());
+        if (frame == kWarmupFrames + 1) fpsStart = now;
+        if (frame > kWarmupFrames + 1) fpsFrames = frame - kWarmupFrames - 1;
         const double frameSeconds = std::chrono::duration<double>(now - last).count();
         last = now;
 
         int winW = 1, winH = 1, drawW = 1, drawH = 1;
         SDL_GetWindowSize(wc.window, &winW, &winH);
         SDL_GL_GetDrawableSize(wc.window, &drawW, &drawH);
+        lastDrawW = drawW;
+        lastDrawH = drawH;
         const float pixelScale = float(drawW) / float(std::max(winW, 1));
         FrameRequests req;
         FileRequest fileReq = std::exchange(startRequest, FileRequest{});
@@ -593,8 +629,11 @@ int runViewer(int argc, char** argv) {
                 // Unproject with the matrices of the frame the depth was read from.
                 p3.havePick = sample->depth < 1.0f;
                 if (p3.havePick) {
-                    const glm::vec4 ndc(2.0f * (float(sample->x) + 0.5f) / float(pickW) - 1.0f,
-                                        2.0f * (float(sample->y) + 0.5f) / float(drawH) - 1.0f, 2.0f * sample->depth - 1.0f, 1.0f);
+                    // Depth pixels are the renderer's internal ones (render scale).
+                    const render::RenderStats& rs = p3.renderer->lastStats();
+                    const glm::vec4 ndc(2.0f * (float(sample->x) + 0.5f) / float(std::max(rs.internalWidthPx, 1)) - 1.0f,
+                                        2.0f * (float(sample->y) + 0.5f) / float(std::max(rs.internalHeightPx, 1)) - 1.0f,
+                                        2.0f * sample->depth - 1.0f, 1.0f);
                     glm::vec4 world = p3.invViewProj[sample->tag % 8] * ndc;
                     p3.pick = glm::vec3(world) / world.w;
                 }
@@ -659,6 +698,10 @@ int runViewer(int argc, char** argv) {
             ImGui::RadioButton("3D (V)", &mode, 1);
             p3.active = mode == 1;
             if (ImGui::Checkbox("vsync", &vsync)) SDL_GL_SetSwapInterval(vsync ? 1 : 0);
+            float scale = scaleControl.scale();
+            if (ImGui::SliderFloat(scaleControl.adaptive() ? "render scale (auto)" : "render scale", &scale,
+                                   RenderScaleControl::kMinScale, 1.0f, "%.2f"))
+                scaleControl.set(scale);
             if (p3.active) {
                 ImGui::Checkbox("shadows", &p3.settings.shadows);
                 ImGui::SameLine();
@@ -724,6 +767,8 @@ int runViewer(int argc, char** argv) {
         const bool split = simState.runB && compare.mode == 0;
         const int viewW = split ? std::max(1, drawW / 2) : drawW;
         if (split) split2.ensure(viewW, drawH);
+        const float renderScale = scaleControl.scale();
+        p3.settings.renderScale = renderScale;
         const int probeX = int(float(mouse.x) * pixelScale) % viewW;
         for (int half = 0; half < (split ? 2 : 1); ++half) {
             const sim::GpuSolver& g = half == 0 ? *simState.solver : *simState.runB;
@@ -740,15 +785,27 @@ int runViewer(int argc, char** argv) {
                 p3.renderer->render(in, p3.camera, p3.settings, viewW, drawH, target);
             } else {
                 const bool difference = simState.runB && compare.mode == 1;
+                const bool scaled = renderScale < 1.0f;
+                if (scaled) {
+                    mapTarget.ensure(viewW, drawH, renderScale);
+                    glBindFramebuffer(GL_FRAMEBUFFER, mapTarget.framebuffer());
+                }
                 view->draw(viewW, drawH, g.terrainBuffer(), g.depthBuffer(),
-                           difference ? &simState.runB->depthBuffer() : nullptr, compare.differenceScaleM);
+                           difference ? &simState.runB->depthBuffer() : nullptr, compare.differenceScaleM, renderScale);
+                if (scaled) mapTarget.present(target, viewW, drawH);
             }
         }
         if (p3.active) {
             // Queue the depth under the cursor; it is unprojected a frame or two later (no stall).
             p3.invViewProj[std::size_t(frame % 8)] = glm::inverse(p3.camera.projection(float(viewW) / float(drawH)) * p3.camera.view());
+            // The depth target has the renderer's internal size: scale the cursor's pixel to it.
+            const render::RenderStats& rs = p3.renderer->lastStats();
+            const float toInternal = float(rs.internalHeightPx) / float(drawH);
             glBindFramebuffer(GL_READ_FRAMEBUFFER, p3.renderer->depthFramebuffer());
-            p3.probe->request(probeX, drawH - 1 - int(float(mouse.y) * pixelScale), std::uint64_t(frame));
+            p3.probe->request(std::min(int(float(probeX) * toInternal), rs.internalWidthPx - 1),
+                              std::min(int(float(drawH - 1 - int(float(mouse.y) * pixelScale)) * toInternal),
+                                       rs.internalHeightPx - 1),
+                              std::uint64_t(frame));
             glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
         }
         if (split) split2.present();
@@ -804,6 +861,19 @@ int runViewer(int argc, char** argv) {
         if (title != windowTitle) SDL_SetWindowTitle(wc.window, (windowTitle = title).c_str());
     }
 
+    if (args.has("--print-fps")) {
+        if (fpsFrames > 0) {
+            const double ms = std::chrono::duration<double, std::milli>(last - fpsStart).count() / double(fpsFrames);
+            std::printf("frames %lld..%lld: mean %.1f ms per frame (%.1f fps), %s view, %d x %d px, render scale %.2f%s, "
+                        "grid %d x %d, renderer: %s\n",
+                        kWarmupFrames + 1, kWarmupFrames + fpsFrames, ms, 1000.0 / ms, p3.active ? "3-D" : "map",
+                        lastDrawW, lastDrawH, double(scaleControl.scale()),
+                        scaleControl.adaptive() ? " (auto)" : "", scene->width, scene->height,
+                        glRenderer ? glRenderer : "?");
+        } else {
+            std::printf("frames: too few to measure (more than %lld needed)\n", kWarmupFrames + 1);
+        }
+    }
     if (!logPath.empty()) {
         if (auto w = sim::writeSessionLog(logPath, *simState.session, scene->name, cameraPose()); !w) {
             std::cerr << "error: " << w.error().message << "\n";

@@ -58,30 +58,46 @@ float depthBilinear(vec2 p) {
                mix(depthAt(c + ivec2(0, 1)), depthAt(c + ivec2(1, 1)), f.x), f.y);
 }
 
-// Terrain normal at p from central differences one cell apart (unit, z up).
-vec3 terrainNormal(vec2 p) {
-    float dx = uCellSize;
-    float hx = terrainBilinear(p + vec2(dx, 0.0)) - terrainBilinear(p - vec2(dx, 0.0));
-    float hy = terrainBilinear(p + vec2(0.0, dx)) - terrainBilinear(p - vec2(0.0, dx));
-    return normalize(vec3(-hx, -hy, 2.0 * dx));
+// Bed height at p (terrainBilinear) and the unit normal there (z up) from central differences of
+// bilinear heights one cell apart. The five bilinear samples share 12 cells, each read once.
+float terrainWithNormal(vec2 p, out vec3 n) {
+    ivec2 c;
+    vec2 f = bilinearSetup(p, c);
+    // Rows c.y and c.y + 1 from x = c.x - 1 to c.x + 2; the rows below and above, x = c.x and c.x + 1.
+    float a0 = terrainAt(c + ivec2(-1, 0)), a1 = terrainAt(c), a2 = terrainAt(c + ivec2(1, 0)), a3 = terrainAt(c + ivec2(2, 0));
+    float b0 = terrainAt(c + ivec2(-1, 1)), b1 = terrainAt(c + ivec2(0, 1)), b2 = terrainAt(c + ivec2(1, 1)), b3 = terrainAt(c + ivec2(2, 1));
+    float below1 = terrainAt(c + ivec2(0, -1)), below2 = terrainAt(c + ivec2(1, -1));
+    float above1 = terrainAt(c + ivec2(0, 2)), above2 = terrainAt(c + ivec2(1, 2));
+    float row0 = mix(a1, a2, f.x), row1 = mix(b1, b2, f.x);
+    float east = mix(mix(a2, a3, f.x), mix(b2, b3, f.x), f.y);
+    float west = mix(mix(a0, a1, f.x), mix(b0, b1, f.x), f.y);
+    float north = mix(row1, mix(above1, above2, f.x), f.y);
+    float south = mix(mix(below1, below2, f.x), row0, f.y);
+    n = normalize(vec3(west - east, south - north, 2.0 * uCellSize));
+    return mix(row0, row1, f.y);
 }
 
-// Soft sun visibility in [0, 1] by a short ray march through the heightfield toward the sun:
-// 0 when terrain blocks the sun. Steps grow geometrically so 40 of them reach across the grid.
-float sunVisibility(vec3 p) {
+// Soft sun visibility by a short ray march through the heightfield toward the sun, before its clamp
+// to [0, 1]: the smallest 12 * (height above the terrain) / distance over the ray's samples, at most
+// 1 (lit); 0 and below when terrain blocks the sun. The march stops once the value reaches minV (deep
+// in shadow), the ray leaves the grid or rises above maxBedM (nothing higher can block it). Steps grow
+// geometrically so 40 of them reach across the grid.
+float sunVisibilityUnclamped(vec3 p, float maxBedM, float minV) {
     float t = 0.6 * uCellSize;
     float visible = 1.0;
     vec2 worldMax = vec2(uGrid) * uCellSize;
     for (int i = 0; i < 40; ++i) {
         vec3 q = p + uSunDir * t;
-        if (q.z > uHeightRange.y || any(lessThan(q.xy, vec2(0.0))) || any(greaterThan(q.xy, worldMax))) break;
+        if (q.z > maxBedM || any(lessThan(q.xy, vec2(0.0))) || any(greaterThan(q.xy, worldMax))) break;
         float above = q.z - terrainBilinear(q.xy);
         visible = min(visible, 12.0 * above / t);  // penumbra widens with distance to the occluder
-        if (visible <= 0.0) return 0.0;
+        if (visible <= minV) return minV;
         t += max(0.5 * uCellSize, t * 0.12);
     }
-    return clamp(visible, 0.0, 1.0);
+    return visible;
 }
+// Soft sun visibility in [0, 1] at p, marched per call (the terrain reads the sun-shadow map instead).
+float sunVisibility(vec3 p) { return clamp(sunVisibilityUnclamped(p, uHeightRange.y, 0.0), 0.0, 1.0); }
 
 // Procedural sky radiance (linear RGB) seen along unit direction d: a zenith-to-horizon gradient,
 // haze near the horizon, a glow around the sun and the sun's disc when withDisc is set.

@@ -13,6 +13,19 @@
 #define SLUICE_RBIND_CHUNK_BOUNDS 4    // vec4 per chunk (render/terrain_lod.hpp ChunkBounds)
 #define SLUICE_RBIND_PREVIOUS_DEPTH 5  // float h[W*H], metres (earlier state; = DEPTH when not blending)
 #define SLUICE_RBIND_HISTORY 6         // uint per cell: water history (below)
+#define SLUICE_RBIND_CHUNK_HASH 7      // uint per chunk: hash of the chunk's bed heights (chunk_bounds.comp)
+#define SLUICE_RBIND_SHADOW_STATE 8    // sun-shadow map bookkeeping (sun_shadow_map.hpp ShadowState)
+#define SLUICE_RBIND_SHADOW_HASH 9     // uint per chunk: the bed hashes the sun-shadow map was made from
+
+// Sun-shadow map (render/sun_shadow_map.hpp): one R8 texel per cell holding the ray-marched sun
+// visibility before its clamp to [0, 1], v in [SHADOW_MIN, 1] stored as (v - MIN) / (1 - MIN); the
+// terrain shader interpolates v and clamps it, so shadow edges stay sharper than one cell.
+#define SLUICE_SHADOW_MIN_V -1.0
+#define SLUICE_SHADOW_GROUP 16          // sun_shadow.comp work groups are 16 x 16 cells
+#define SLUICE_SHADOW_MAX_DIRTY 64      // changed chunks handled one by one; more redo the whole map
+// Shore map (render/shore_map.hpp): one R8 texel per cell, the drawn depth (metres) divided by this
+// range and clamped to 1.
+#define SLUICE_SHORE_RANGE_M 0.5
 
 // Water history word per cell: the low half is the deepest water seen (IEEE half float, metres,
 // rounded up so it is never below a depth that was seen), the high half the time of first wetting

@@ -1,14 +1,17 @@
 // Terrain shading: per-fragment normal from the heightfield, materials by slope, height and nearby
-// water (sand), a directional sun with heightfield-ray-marched shadows, hemisphere ambient, wet
-// darkening under and beside water, and distance haze. Writes linear radiance and the view distance
+// water (sand, from the shore map), a directional sun with heightfield shadows (the sun-shadow map,
+// ray-marched per cell when the terrain or the sun changes), hemisphere ambient, wet darkening under
+// and beside water, and distance haze. Writes linear radiance and the view distance
 // (metres) that the water pass uses for its refraction and absorption path. Under an overlay the
 // ground turns grey, or shows its water history in the ramp's colours (overlay.glsl).
 #define SLUICE_FRAGMENT_MARKS
 #include "render_common.glsl"
 #include "overlay.glsl"
 
-uniform int uShadows;       // 1: ray-marched sun shadows
+uniform int uShadows;       // 1: sun shadows
 uniform float uHazePerM;    // aerial perspective density, 1/metres
+uniform sampler2D uSunShadow;  // render/sun_shadow_map.hpp: encoded unclamped visibility per cell
+uniform sampler2D uShore;      // render/shore_map.hpp: depth per cell, clipped and scaled to 0..1
 
 in vec3 vWorld;
 layout(location = 0) out vec4 outColor;
@@ -16,20 +19,21 @@ layout(location = 1) out float outDistance;
 
 void main() {
     vec2 p = vWorld.xy;
-    float b = terrainBilinear(p);
-    vec3 n = terrainNormal(p);
+    vec3 n;
+    float b = terrainWithNormal(p, n);
+    vec2 uv = p / (vec2(uGrid) * uCellSize);  // texel centres are cell centres
     float range = max(uHeightRange.y - uHeightRange.x, 1e-3);
     float heightFrac = (b - uHeightRange.x) / range;
 
     // Water here and around (radius ~2.5 cells): sand on beaches and lake beds, darkening when wet.
     float h = depthBilinear(p);
+    float wet = smoothstep(0.0, 0.01, h);
     float near = 0.0;
     for (int i = 0; i < 8; ++i) {
         float a = float(i) * 0.785398;
-        near = max(near, depthBilinear(p + vec2(cos(a), sin(a)) * 1.5 * uCellSize));
+        near = max(near, texture(uShore, uv + vec2(cos(a), sin(a)) * 1.5 / vec2(uGrid)).r);
     }
-    float wet = smoothstep(0.0, 0.01, h);
-    float beach = max(smoothstep(0.0, 0.02, near), wet);
+    float beach = max(smoothstep(0.0, 0.02, near * SLUICE_SHORE_RANGE_M), wet);
 
     // Material albedos (linear), varied by noise in world metres so flat areas are not uniform.
     float n1 = fbm(p * 0.08), n2 = fbm(p * 0.5 + 31.0);
@@ -50,7 +54,8 @@ void main() {
     albedo = mix(albedo, snow, snowy);
     albedo *= mix(1.0, 0.5, wet);  // wet ground is darker (less diffuse scattering)
 
-    float shadow = uShadows != 0 ? sunVisibility(vec3(p, b + 0.05 * uCellSize)) : 1.0;
+    // The map holds the visibility before its clamp: interpolating that keeps edges sharp.
+    float shadow = uShadows != 0 ? clamp(mix(SLUICE_SHADOW_MIN_V, 1.0, texture(uSunShadow, uv).r), 0.0, 1.0) : 1.0;
     float diffuse = max(dot(n, uSunDir), 0.0);
     vec3 radiance = albedo * (kSunColor * diffuse * shadow + hemisphereAmbient(n));
 
