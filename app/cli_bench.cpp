@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli_args.hpp"
+#include "app/cli_view.hpp"
+#include "app/frame_bench.hpp"
 #include "app/verbs.hpp"
 #include "render/gl/buffer.hpp"
 #include "render/gl/egl_context.hpp"
@@ -26,37 +28,50 @@ using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 const char* kUsage = "usage: sluice bench [--sizes 1024,2048,4096] [--quick] [--json] [--min-seconds S] [--cpu-max N]\n"
-                     "                    [--wet F]\n"
+                     "                    [--wet F] [--stream-rows 8,16,...] [--stream-widths 32,...,256]\n"
+                     "                    [--frames K [--frame-size WxH] [--frame-max N]]\n"
                      "       sluice bench --frame [--grid N] [--size WxH] [--frames K] [--json]\n";
 
-// Variant 0: the two-pass step; variant v > 0: the tiled step with v substeps per dispatch.
+// Variant 0: the two-pass step; variant v > 0: the stream step with v substeps per dispatch.
 constexpr int kVariants = 1 + sim::GpuSolver::kMaxSubstepsPerDispatch;
 using Kernel = sim::GpuSolver::Kernel;
 
-sim::GpuSolver::Tuning variantTuning(int v) {
+// One point of the --stream-* sweep (0: the solver's default).
+struct StreamShape {
+    int rows = 0, width = 0;
+};
+
+sim::GpuSolver::Tuning variantTuning(int v, StreamShape shape = {}) {
     sim::GpuSolver::Tuning t;
-    t.kernel = v == 0 ? Kernel::TwoPass : Kernel::Tiled;
+    t.kernel = v == 0 ? Kernel::TwoPass : Kernel::Stream;
     t.substepsPerDispatch = std::max(1, v);
+    t.streamRows = shape.rows;
+    t.streamWidth = shape.width;
     t.skipDryTiles = false;  // the dense table measures the kernels alone; the dry table turns it on
     return t;
 }
 
-double variantBytesPerCellStep(int v) { return v == 0 ? sim::GpuSolver::kTwoPassBytesPerCellStep : sim::GpuSolver::bytesPerCellStep(v); }
+double variantBytesPerCellStep(int v) { return v == 0 ? sim::GpuSolver::kTwoPassBytesPerCellStep : sim::GpuSolver::streamBytesPerCellStep(v); }
 
 struct SizeResult {
     int size = 0;
-    double variantCellSteps[kVariants] = {};  // two-pass, tiled with 1, 2, 3 substeps per dispatch
+    double variantCellSteps[kVariants] = {};  // two-pass, stream with 1, 2 substeps per dispatch
+    int variantRows[kVariants] = {};          // stream tile rows used (automatic)
+    std::vector<double> sweep[kVariants];     // --stream-*: stream rate per swept shape
     int best = 0;                             // index of the fastest variant
     double gpuCellSteps = 0, gpuMsPerStep = 0, gpuGBs = 0, fractionOfCopy = 0;
     double cpuCellSteps = 0, cpuMsPerStep = 0;
     int gpuSubsteps = 0, cpuSubsteps = 0;
     double bytesPerCell = 0;
+    // --frames: whole frames of the default scene at this grid size (bench --frame), median wall ms,
+    // and the viewer's GPU memory per cell.
+    double frameMs = 0, frameP95Ms = 0, frameSimMs = 0, viewerBytesPerCell = 0;
     bool subgroups = false;
-    // Mostly dry world (benchDryScene): the best variant without skipping; two-pass and the best tiled
+    // Mostly dry world (benchDryScene): the best variant without skipping; two-pass and the best stream
     // variant with it.
     int dryVariant = 1;
     double dryWetFraction = 0, dryCellStepsAll = 0, dryCellStepsSkip = 0, dryTilesComputed = 0;
-    double dryCellStepsSkipTiled = 0, dryTilesComputedTiled = 0;
+    double dryCellStepsSkipStream = 0, dryTilesComputedStream = 0;
 };
 
 // Repeats `run(n)` with doubling n until it takes minSeconds; returns runs per second.
@@ -119,20 +134,20 @@ struct GpuRun {
     double bytesPerCell = 0;
     double tilesComputed = 0;  // fraction of tile-substeps computed (countTiles only)
     bool subgroups = false;    // the kernel reduces with subgroup arithmetic
+    int streamRows = 0;        // stream tile rows in use
 };
 
 // GPU substeps per second on `scene` with the given tuning: fixed substeps (no CFL readback), doubled
-// until a run takes minSeconds. A rate of 0: this GPU cannot do that many substeps per dispatch.
+// until a run takes minSeconds.
 Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning& tuning, double minSeconds) {
     auto created = sim::GpuSolver::create(scene);
     if (!created) return created.error();
     sim::GpuSolver& solver = **created;
     GpuRun out;
-    if (tuning.kernel == Kernel::Tiled && tuning.substepsPerDispatch > solver.availableSubstepsPerDispatch())
-        return out;  // not on this GPU
     solver.setTuning(tuning);
     out.bytesPerCell = solver.bytesPerCell();
     out.subgroups = solver.usesSubgroups();
+    out.streamRows = solver.streamRows();
     const float dt = 0.25f * scene.cellSizeM / std::sqrt(scene.params.gravity * 20.0f);
     solver.stepFixed(dt, 12);
     glFinish();
@@ -145,7 +160,7 @@ Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning&
         if (s >= minSeconds || n > (1 << 20)) {
             out.substepsPerSecond = n / s;
             out.substepsTimed = n;
-            const int dispatches = tuning.kernel == Kernel::Tiled ? (n + tuning.substepsPerDispatch - 1) / tuning.substepsPerDispatch : n;
+            const int dispatches = tuning.kernel == Kernel::Stream ? (n + tuning.substepsPerDispatch - 1) / tuning.substepsPerDispatch : n;
             if (tuning.countTiles) out.tilesComputed = double(solver.tilesRun()) / (double(dispatches) * solver.tileCount());
             return out;
         }
@@ -168,14 +183,14 @@ double measureCpu(const sim::Scene& scene, double minSeconds, int& substepsOut) 
     }
 }
 
-std::vector<int> parseSizes(const std::string& text) {
+std::vector<int> parseSizes(const std::string& text, long lo = 16, long hi = 32768) {
     std::vector<int> out;
     std::stringstream ss(text);
     std::string item;
     while (std::getline(ss, item, ',')) {
         char* end = nullptr;
         const long v = std::strtol(item.c_str(), &end, 10);
-        if (end == item.c_str() || *end != '\0' || v < 16 || v > 32768) return {};
+        if (end == item.c_str() || *end != '\0' || v < lo || v > hi) return {};
         out.push_back(int(v));
     }
     return out;
@@ -187,7 +202,9 @@ int runBench(int argc, char** argv) {
     for (int i = 2; i < argc; ++i)
         if (std::strcmp(argv[i], "--frame") == 0) return runBenchFrame(argc, argv);
     CliArgs args = CliArgs::parse(argc, argv, 2, {"--quick", "--json"});
-    if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet"}); !ok || !args.positional.empty()) {
+    if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--stream-rows",
+                                "--stream-widths", "--frames", "--frame-size", "--frame-max"});
+        !ok || !args.positional.empty()) {
         std::cerr << "sluice bench: " << (ok ? "unexpected argument " + args.positional[0] : ok.error().message) << "\n"
                   << kUsage;
         return kExitUsage;
@@ -200,6 +217,28 @@ int runBench(int argc, char** argv) {
     }
     const double minSeconds = std::strtod(args.get("--min-seconds").value_or(quick ? "0.05" : "0.5").c_str(), nullptr);
     auto cpuMax = args.integer("--cpu-max", quick ? 128 : 4096, 0, 32768);
+    // The sweep over stream shapes: every combination of the lists given (none: no sweep).
+    std::vector<StreamShape> shapes;
+    if (args.has("--stream-rows") || args.has("--stream-widths")) {
+        const std::vector<int> rows = parseSizes(args.get("--stream-rows").value_or("0"), 0, sim::GpuSolver::kMaxStreamRows);
+        const std::vector<int> widths = parseSizes(args.get("--stream-widths").value_or("0"), 0, sim::GpuSolver::kMaxStreamWidth);
+        if (rows.empty() || widths.empty()) {
+            std::cerr << "sluice bench: --stream-rows (0 or 8.." << sim::GpuSolver::kMaxStreamRows << ") and --stream-widths (0 or 32.."
+                      << sim::GpuSolver::kMaxStreamWidth << ") take comma-separated integers\n";
+            return kExitUsage;
+        }
+        for (int w : widths)
+            for (int r : rows) shapes.push_back({r, w});
+    }
+    auto frames = args.integer("--frames", 0, 0, 100000);
+    auto frameMax = args.integer("--frame-max", 8192, sim::kMinBuiltinSize, sim::kMaxBuiltinSize);  // largest grid with frames
+    int frameWidth = 1920, frameHeight = 1080;
+    if (!frames || !frameMax || (args.get("--frame-size") && !parseImageSize(*args.get("--frame-size"), frameWidth, frameHeight))) {
+        std::cerr << "sluice bench: "
+                  << (!frames ? frames.error().message : !frameMax ? frameMax.error().message : "--frame-size: expected WxH in pixels")
+                  << "\n";
+        return kExitUsage;
+    }
     const double wet = std::strtod(args.get("--wet").value_or("0.1").c_str(), nullptr);
     if (!(wet >= 0.01 && wet <= 0.5)) {
         std::cerr << "sluice bench: --wet: expected a fraction from 0.01 to 0.5\n";
@@ -228,7 +267,7 @@ int runBench(int argc, char** argv) {
         r.size = size;
         const sim::Scene scene = sim::benchScene(size);
         const double cells = double(size) * double(size);
-        int bestTiled = 1;
+        int bestStream = 1;
         for (int v = 0; v < kVariants; ++v) {
             auto run = measureGpu(scene, variantTuning(v), minSeconds);
             if (!run) {
@@ -236,8 +275,18 @@ int runBench(int argc, char** argv) {
                 return kExitNoGpu;
             }
             r.variantCellSteps[v] = run->substepsPerSecond * cells;
+            r.variantRows[v] = run->streamRows;
             if (r.variantCellSteps[v] > r.variantCellSteps[r.best]) r.best = v;
-            if (v > 0 && r.variantCellSteps[v] > r.variantCellSteps[bestTiled]) bestTiled = v;
+            if (v > 0 && r.variantCellSteps[v] > r.variantCellSteps[bestStream]) bestStream = v;
+            for (const StreamShape& shape : shapes) {
+                if (v == 0) break;
+                auto swept = measureGpu(scene, variantTuning(v, shape), minSeconds);
+                if (!swept) {
+                    std::cerr << "error: " << swept.error().message << "\n";
+                    return kExitNoGpu;
+                }
+                r.sweep[v].push_back(swept->substepsPerSecond * cells);
+            }
             if (v == r.best) {
                 r.gpuSubsteps = run->substepsTimed;
                 r.bytesPerCell = run->bytesPerCell;
@@ -260,20 +309,32 @@ int runBench(int argc, char** argv) {
             tuning.skipDryTiles = true;
             tuning.countTiles = true;
             auto skip = all ? measureGpu(dry, tuning, minSeconds) : all;
-            tuning = variantTuning(bestTiled);
+            tuning = variantTuning(bestStream);
             tuning.skipDryTiles = true;
             tuning.countTiles = true;
-            r.dryVariant = bestTiled;
-            auto skipTiled = skip ? measureGpu(dry, tuning, minSeconds) : skip;
-            if (!skipTiled) {
-                std::cerr << "error: " << skipTiled.error().message << "\n";
+            r.dryVariant = bestStream;
+            auto skipStream = skip ? measureGpu(dry, tuning, minSeconds) : skip;
+            if (!skipStream) {
+                std::cerr << "error: " << skipStream.error().message << "\n";
                 return kExitNoGpu;
             }
             r.dryCellStepsAll = all->substepsPerSecond * cells;
             r.dryCellStepsSkip = skip->substepsPerSecond * cells;
             r.dryTilesComputed = skip->tilesComputed;
-            r.dryCellStepsSkipTiled = skipTiled->substepsPerSecond * cells;
-            r.dryTilesComputedTiled = skipTiled->tilesComputed;
+            r.dryCellStepsSkipStream = skipStream->substepsPerSecond * cells;
+            r.dryTilesComputedStream = skipStream->tilesComputed;
+        }
+        if (*frames > 0 && size <= *frameMax) {
+            auto fb = measureFrames(size, frameWidth, frameHeight, *frames);
+            if (!fb) {
+                std::cerr << "error: " << fb.error().message << "\n";
+                return kExitNoGpu;
+            }
+            const std::vector<double> wall = fb->column(&FrameFigures::wall);
+            r.frameMs = percentile(wall, 0.5);
+            r.frameP95Ms = percentile(wall, 0.95);
+            r.frameSimMs = mean(fb->column(&FrameFigures::sim));
+            r.viewerBytesPerCell = fb->totalBytesPerCell();
         }
         if (size <= *cpuMax) {
             const double cpuRate = measureCpu(scene, minSeconds, r.cpuSubsteps);
@@ -288,27 +349,37 @@ int runBench(int argc, char** argv) {
                             {"copy_compute_1_bytes_per_s", copyAll->computeOne},
                             {"copy_compute_4_bytes_per_s", copyAll->computeFour},
                             {"copy_driver_bytes_per_s", copyAll->driver},
-                            {"wet_fraction_asked", wet}};
-        for (const SizeResult& r : results)
+                            {"wet_fraction_asked", wet}, {"frames", *frames},
+                            {"frame_size", nlohmann::json::array({frameWidth, frameHeight})}};
+        for (const StreamShape& shape : shapes)
+            j["stream_shapes_swept"].push_back({{"rows", shape.rows}, {"width", shape.width}});
+        for (const SizeResult& r : results) {
+            nlohmann::json sweep = nlohmann::json::array();
+            for (int v = 1; v < kVariants; ++v) sweep.push_back(r.sweep[v]);
             j["sizes"].push_back({{"size", r.size}, {"gpu_cell_steps_per_s", r.gpuCellSteps},
-                                  {"best_kernel", r.best == 0 ? "two-pass" : "tiled"},
+                                  {"best_kernel", r.best == 0 ? "two-pass" : "stream"},
                                   {"substeps_per_dispatch", std::max(1, r.best)}, {"subgroup_reductions", r.subgroups},
                                   {"bytes_per_cell_step", variantBytesPerCellStep(r.best)},
                                   {"gpu_cell_steps_per_s_two_pass", r.variantCellSteps[0]},
-                                  {"gpu_cell_steps_per_s_tiled_by_substeps_per_dispatch",
+                                  {"gpu_cell_steps_per_s_stream_by_substeps_per_dispatch",
                                    std::vector<double>(r.variantCellSteps + 1, r.variantCellSteps + kVariants)},
-                                  {"dry_tiled_substeps_per_dispatch", r.dryVariant},
+                                  {"stream_rows_by_substeps_per_dispatch", std::vector<int>(r.variantRows + 1, r.variantRows + kVariants)},
+                                  {"stream_cell_steps_per_s_by_swept_shape", sweep},
+                                  {"dry_stream_substeps_per_dispatch", r.dryVariant},
                                   {"dry_wet_fraction", r.dryWetFraction},
                                   {"dry_cell_steps_per_s_no_skip", r.dryCellStepsAll},
                                   {"dry_cell_steps_per_s_skip", r.dryCellStepsSkip},
                                   {"dry_tiles_computed_fraction", r.dryTilesComputed},
-                                  {"dry_cell_steps_per_s_skip_tiled", r.dryCellStepsSkipTiled},
-                                  {"dry_tiles_computed_fraction_tiled", r.dryTilesComputedTiled},
+                                  {"dry_cell_steps_per_s_skip_stream", r.dryCellStepsSkipStream},
+                                  {"dry_tiles_computed_fraction_stream", r.dryTilesComputedStream},
                                   {"gpu_ms_per_step", r.gpuMsPerStep}, {"gpu_gb_per_s", r.gpuGBs},
                                   {"fraction_of_copy", r.fractionOfCopy}, {"gpu_substeps_timed", r.gpuSubsteps},
                                   {"gpu_bytes_per_cell", r.bytesPerCell}, {"cpu_cell_steps_per_s", r.cpuCellSteps},
                                   {"cpu_ms_per_step", r.cpuMsPerStep},
+                                  {"frame_ms_median", r.frameMs}, {"frame_ms_p95", r.frameP95Ms},
+                                  {"frame_sim_ms_mean", r.frameSimMs}, {"viewer_gpu_bytes_per_cell", r.viewerBytesPerCell},
                                   {"gpu_over_cpu", r.cpuCellSteps > 0 ? r.gpuCellSteps / r.cpuCellSteps : 0.0}});
+        }
         std::cout << j.dump(2) << "\n";
         return kExitOk;
     }
@@ -317,11 +388,11 @@ int runBench(int argc, char** argv) {
                 "4 vec4/thread %.1f, driver copy %.1f)\n",
                 ceiling / 1e9, copyAll->computeOne / 1e9, copyAll->computeFour / 1e9, copyAll->driver / 1e9);
     std::printf("GPU step, G cell-steps/s: the two-pass step (48 B per cell-step: each array once per pass) and the\n"
-                "tiled step with S = 1, 2, 3 substeps per dispatch (temporal blocking in 32x32 regions, tiles of\n"
-                "32 - 4S cells, reductions by %s; 28/S B per cell-step)\n\n",
-                !results.empty() && results[0].subgroups ? "subgroup arithmetic" : "a shared-memory tree");
-    std::printf("%7s %9s %9s %9s %9s %9s %9s %9s %8s %7s %12s %9s %9s\n", "grid", "two-pass", "tiled 1", "tiled 2",
-                "tiled 3", "best", "ms/step", "GB/s", "of copy", "B/cell", "CPU Mcell/s", "CPU ms", "GPU/CPU");
+                "stream step with S = 1, 2 substeps per dispatch (rows streamed down %d-column regions; temporal\n"
+                "blocking for S = 2; 28/S B per cell-step; reductions by %s)\n\n",
+                SLUICE_STREAM_WIDTH, !results.empty() && results[0].subgroups ? "subgroup arithmetic" : "a shared-memory tree");
+    std::printf("%7s %9s %9s %9s %9s %9s %9s %8s %7s %12s %9s %9s %9s %9s\n", "grid", "two-pass", "stream 1", "stream 2",
+                "best", "ms/step", "GB/s", "of copy", "B/cell", "CPU Mcell/s", "CPU ms", "GPU/CPU", "frame ms", "view B/c");
     for (const SizeResult& r : results) {
         char cpuCol[64] = "-", cpuMs[32] = "-", ratio[32] = "-";
         if (r.cpuCellSteps > 0) {
@@ -329,26 +400,52 @@ int runBench(int argc, char** argv) {
             std::snprintf(cpuMs, sizeof cpuMs, "%.2f", r.cpuMsPerStep);
             std::snprintf(ratio, sizeof ratio, "%.3gx", r.gpuCellSteps / r.cpuCellSteps);
         }
-        char variant[kVariants][32];
-        for (int v = 0; v < kVariants; ++v) {
-            if (r.variantCellSteps[v] > 0) std::snprintf(variant[v], sizeof variant[v], "%.2f", r.variantCellSteps[v] / 1e9);
-            else std::snprintf(variant[v], sizeof variant[v], "-");
+        const std::string best = r.best == 0 ? "two-pass" : "stream " + std::to_string(r.best);
+        char frameCol[32] = "-", viewCol[32] = "-";
+        if (r.frameMs > 0) {
+            std::snprintf(frameCol, sizeof frameCol, "%.2f", r.frameMs);
+            std::snprintf(viewCol, sizeof viewCol, "%.1f", r.viewerBytesPerCell);
         }
-        const std::string best = r.best == 0 ? "two-pass" : "tiled " + std::to_string(r.best);
-        std::printf("%5d^2 %9s %9s %9s %9s %9s %9.3f %9.1f %7.0f%% %7.1f %12s %9s %9s\n", r.size, variant[0],
-                    variant[1], variant[2], variant[3], best.c_str(),
-                    r.gpuMsPerStep, r.gpuGBs, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs, ratio);
+        std::printf("%5d^2 %9.2f %9.2f %9.2f %9s %9.3f %9.1f %7.0f%% %7.1f %12s %9s %9s %9s %9s\n", r.size,
+                    r.variantCellSteps[0] / 1e9, r.variantCellSteps[1] / 1e9, r.variantCellSteps[2] / 1e9, best.c_str(),
+                    r.gpuMsPerStep, r.gpuGBs, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs, ratio, frameCol, viewCol);
     }
-    std::printf("\n(GB/s and of copy: the best kernel's bytes per cell-step times its rate)\n\n");
+    std::printf("\n(ms/step: one substep of the whole grid; GB/s and of copy: the best kernel's bytes per cell-step\n"
+                "times its rate; frame ms: median whole frame of builtin:default at %dx%d, %lld frames, simulation at\n"
+                "real-time speed, as bench --frame; view B/c: the viewer's GPU memory per cell (simulation, renderer\n"
+                "maps, interpolation snapshot, water history); stream tile rows chosen by grid size:",
+                frameWidth, frameHeight, *frames);
+    for (const SizeResult& r : results) std::printf(" %d^2 S=1 %d, S=2 %d;", r.size, r.variantRows[1], r.variantRows[2]);
+    std::printf(")\n\n");
+    if (!shapes.empty()) {
+        std::printf("Stream step by work-group shape, G cell-steps/s (S: substeps per dispatch; 0: the default)\n");
+        std::printf("%7s %6s %5s", "grid", "width", "S");
+        for (const StreamShape& shape : shapes)
+            if (shape.width == shapes[0].width) std::printf(" rows %5d", shape.rows);
+        std::printf("\n");
+        const std::size_t perLine = [&] {
+            std::size_t n = 0;
+            for (const StreamShape& shape : shapes) n += shape.width == shapes[0].width;
+            return n;
+        }();
+        for (const SizeResult& r : results)
+            for (int v = 1; v < kVariants; ++v)
+                for (std::size_t k = 0; k < shapes.size(); k += perLine) {
+                    std::printf("%5d^2 %6d %5d", r.size, shapes[k].width, v);
+                    for (std::size_t i = k; i < k + perLine; ++i) std::printf(" %10.2f", r.sweep[v][i] / 1e9);
+                    std::printf("\n");
+                }
+        std::printf("\n");
+    }
     std::printf("Mostly dry world (bench-dry: one basin, the rest dry), G cell-steps/s per cell of the whole grid:\n"
-                "the best kernel above computing every cell; two-pass and the fastest tiled step skipping dry groups\n");
+                "the best kernel above computing every cell; two-pass and the fastest stream step skipping dry groups\n");
     std::printf("%7s %7s %11s %14s %9s %9s %16s %9s\n", "grid", "wet", "every cell", "two-pass skip", "speed-up",
-                "computed", "tiled skip", "computed");
+                "computed", "stream skip", "computed");
     for (const SizeResult& r : results)
         std::printf("%5d^2 %6.1f%% %11.2f %14.2f %8.2fx %8.1f%% %10.2f (S=%d) %8.1f%%\n", r.size,
                     100.0 * r.dryWetFraction, r.dryCellStepsAll / 1e9, r.dryCellStepsSkip / 1e9,
-                    r.dryCellStepsSkip / r.dryCellStepsAll, 100.0 * r.dryTilesComputed, r.dryCellStepsSkipTiled / 1e9,
-                    r.dryVariant, 100.0 * r.dryTilesComputedTiled);
+                    r.dryCellStepsSkip / r.dryCellStepsAll, 100.0 * r.dryTilesComputed, r.dryCellStepsSkipStream / 1e9,
+                    r.dryVariant, 100.0 * r.dryTilesComputedStream);
     return kExitOk;
 }
 

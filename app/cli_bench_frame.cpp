@@ -14,6 +14,7 @@
 
 #include "app/cli_args.hpp"
 #include "app/cli_view.hpp"
+#include "app/frame_bench.hpp"
 #include "app/verbs.hpp"
 #include "render/depth_snapshot.hpp"
 #include "render/gl/egl_context.hpp"
@@ -36,11 +37,12 @@ const char* kUsage = "usage: sluice bench --frame [--grid N] [--size WxH] [--fra
 
 constexpr double kFrameSeconds = 1.0 / 60.0;  // simulated time per frame: real time at 60 fps
 
-// Figures of one frame, milliseconds.
-struct FrameFigures {
-    double wall = 0, sim = 0, bounds = 0, terrain = 0, water = 0, resolve = 0;
-    int steps = 0;
-};
+bool softwareRenderer() {
+    const char* r = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    return r && (std::strstr(r, "llvmpipe") || std::strstr(r, "softpipe") || std::strstr(r, "SwiftShader"));
+}
+
+}  // namespace
 
 double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0;
@@ -55,12 +57,80 @@ double mean(const std::vector<double>& v) {
     return v.empty() ? 0 : s / double(v.size());
 }
 
-bool softwareRenderer() {
-    const char* r = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    return r && (std::strstr(r, "llvmpipe") || std::strstr(r, "softpipe") || std::strstr(r, "SwiftShader"));
+std::vector<double> FrameBench::column(double FrameFigures::*field) const {
+    std::vector<double> v;
+    for (const FrameFigures& f : frames) v.push_back(f.*field);
+    return v;
 }
 
-}  // namespace
+double FrameBench::totalBytesPerCell() const {
+    // What the viewer keeps per cell besides the solver: the renderer's maps, the depth snapshot for
+    // interpolation and the water history behind the max-depth / first-wet overlays (4 B each).
+    return solverBytesPerCell + stats.gridBytesPerCell + 4.0 + 4.0;
+}
+
+Result<FrameBench> measureFrames(int gridSize, int width, int height, long long frameCount, double renderScale) {
+    auto scene = sim::builtinScene("default", gridSize);
+    if (!scene) return scene.error();
+    auto solver = sim::GpuSolver::create(*scene);
+    auto renderer = render::SceneRenderer::create();
+    auto target = render::OffscreenTarget::create(width, height);
+    if (!solver || !renderer || !target) return !solver ? solver.error() : !renderer ? renderer.error() : target.error();
+    sim::GpuSolver& gpu = **solver;
+    render::SceneRenderer& r = **renderer;
+    const render::Camera camera = framingCamera(*scene);
+    render::ViewSettings look;  // the full look: shadows, detail normals, foam
+    look.renderScale = float(renderScale);
+    const float dt = scene->params.dtSeconds;
+    render::DepthSnapshot previous;
+    previous.capture(gpu.depthBuffer());
+    gl::GpuPassTimer simTimer(1);
+
+    // One untimed frame first: drivers compile shader variants on first use.
+    r.render(render::solverInputs(gpu), camera, look, width, height, target->framebuffer());
+    glFinish();
+
+    // The simulation stays up to one step ahead of the clock; the frame shows the state at the clock
+    // time, blended between the states before and after the last step.
+    FrameBench out;
+    out.dtSeconds = dt;
+    double clockSeconds = 0, simSeconds = 0;
+    for (long long f = 0; f < frameCount; ++f) {
+        FrameFigures fig;
+        const auto start = Clock::now();
+        simTimer.beginFrame();
+        while (simSeconds <= clockSeconds) {
+            previous.capture(gpu.depthBuffer());
+            gpu.step(dt);
+            simSeconds += dt;
+            ++fig.steps;
+        }
+        simTimer.endPass();
+        render::RenderInputs in = render::solverInputs(gpu);
+        in.previousDepth = &previous.buffer();
+        in.blend = float(std::clamp(1.0 - (simSeconds - clockSeconds) / dt, 0.0, 1.0));
+        r.render(in, camera, look, width, height, target->framebuffer());
+        glFinish();
+        fig.wall = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        // After the finish this frame's queries are done: collect them now rather than frames late.
+        simTimer.collect();
+        r.collectGpuTimes();
+        const render::RenderStats& st = r.lastStats();
+        if (st.gpuFrameAge == 0) {
+            fig.bounds = st.gpu.boundsMs;
+            fig.terrain = st.gpu.skyTerrainMs;
+            fig.water = st.gpu.waterMs;
+            fig.resolve = st.gpu.resolveMs;
+        }
+        if (simTimer.latestAgeFrames() == 0) fig.sim = simTimer.latestMs()[0];
+        out.frames.push_back(fig);
+        out.steps += fig.steps;
+        clockSeconds += kFrameSeconds;
+    }
+    out.stats = r.lastStats();
+    out.solverBytesPerCell = gpu.bytesPerCell();
+    return out;
+}
 
 int runBenchFrame(int argc, char** argv) {
     CliArgs args = CliArgs::parse(argc, argv, 2, {"--frame", "--json"});
@@ -91,77 +161,17 @@ int runBenchFrame(int argc, char** argv) {
         std::cerr << "sluice bench: " << grid.error().message << "\n";
         return kExitUsage;
     }
-    auto scene = sim::builtinScene("default", int(*grid));
-    if (!scene) {
-        std::cerr << "error: " << scene.error().message << "\n";
-        return kExitBadInput;
-    }
-    auto solver = sim::GpuSolver::create(*scene);
-    auto renderer = render::SceneRenderer::create();
-    auto target = render::OffscreenTarget::create(width, height);
-    if (!solver || !renderer || !target) {
-        std::cerr << "error: " << (!solver ? solver.error() : !renderer ? renderer.error() : target.error()).message << "\n";
+    auto bench = measureFrames(int(*grid), width, height, *frames, *renderScale);
+    if (!bench) {
+        std::cerr << "error: " << bench.error().message << "\n";
         return kExitNoGpu;
     }
-    sim::GpuSolver& gpu = **solver;
-    render::SceneRenderer& r = **renderer;
-    const render::Camera camera = framingCamera(*scene);
-    render::ViewSettings look;  // the full look: shadows, detail normals, foam
-    look.renderScale = float(*renderScale);
-    const float dt = scene->params.dtSeconds;
-    render::DepthSnapshot previous;
-    previous.capture(gpu.depthBuffer());
-    gl::GpuPassTimer simTimer(1);
-
-    // One untimed frame first: drivers compile shader variants on first use.
-    r.render(render::solverInputs(gpu), camera, look, width, height, target->framebuffer());
-    glFinish();
-
-    // The simulation stays up to one step ahead of the clock; the frame shows the state at the clock
-    // time, blended between the states before and after the last step.
-    double clockSeconds = 0, simSeconds = 0;
-    std::vector<FrameFigures> figures;
-    long long steps = 0;
-    for (long long f = 0; f < *frames; ++f) {
-        FrameFigures fig;
-        const auto start = Clock::now();
-        simTimer.beginFrame();
-        while (simSeconds <= clockSeconds) {
-            previous.capture(gpu.depthBuffer());
-            gpu.step(dt);
-            simSeconds += dt;
-            ++fig.steps;
-        }
-        simTimer.endPass();
-        render::RenderInputs in = render::solverInputs(gpu);
-        in.previousDepth = &previous.buffer();
-        in.blend = float(std::clamp(1.0 - (simSeconds - clockSeconds) / dt, 0.0, 1.0));
-        r.render(in, camera, look, width, height, target->framebuffer());
-        glFinish();
-        fig.wall = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        // After the finish this frame's queries are done: collect them now rather than frames late.
-        simTimer.collect();
-        r.collectGpuTimes();
-        const render::RenderStats& st = r.lastStats();
-        if (st.gpuFrameAge == 0) {
-            fig.bounds = st.gpu.boundsMs;
-            fig.terrain = st.gpu.skyTerrainMs;
-            fig.water = st.gpu.waterMs;
-            fig.resolve = st.gpu.resolveMs;
-        }
-        if (simTimer.latestAgeFrames() == 0) fig.sim = simTimer.latestMs()[0];
-        figures.push_back(fig);
-        steps += fig.steps;
-        clockSeconds += kFrameSeconds;
-    }
-
-    auto column = [&](double FrameFigures::*field) {
-        std::vector<double> v;
-        for (const FrameFigures& f : figures) v.push_back(f.*field);
-        return v;
-    };
+    const FrameBench& fb = *bench;
+    const long long steps = fb.steps;
+    const float dt = fb.dtSeconds;
+    auto column = [&](double FrameFigures::*field) { return fb.column(field); };
     const std::vector<double> wall = column(&FrameFigures::wall);
-    const render::RenderStats& st = r.lastStats();
+    const render::RenderStats& st = fb.stats;
     const std::string device = (*ctx)->description();
     struct Pass {
         const char* name;
@@ -182,6 +192,8 @@ int runBenchFrame(int argc, char** argv) {
                             {"render_scale", *renderScale},
                             {"internal_size", nlohmann::json::array({st.internalWidthPx, st.internalHeightPx})},
                             {"renderer_bytes_per_cell", st.gridBytesPerCell},
+                            {"solver_bytes_per_cell", fb.solverBytesPerCell},
+                            {"gpu_bytes_per_cell", fb.totalBytesPerCell()},
                             {"sim_steps", steps},
                             {"frame_ms", {{"median", percentile(wall, 0.5)}, {"p95", percentile(wall, 0.95)}, {"mean", mean(wall)}}},
                             {"triangles", {{"terrain", st.terrainTriangles()}, {"water", st.waterTriangles()}}},
@@ -201,10 +213,9 @@ int runBenchFrame(int argc, char** argv) {
     for (const Pass& p : passes) std::printf("%-10s %12.3f %12.3f\n", p.name, percentile(p.ms, 0.5), mean(p.ms));
     std::printf("triangles: terrain %lld, water %lld (%d and %d chunks)\n", st.terrainTriangles(), st.waterTriangles(),
                 st.terrainChunks, st.waterChunks);
-    // Per-cell GPU memory besides the solver's: the renderer's maps, and the depth snapshot that
-    // interpolation between steps keeps (4 B/cell; the viewer keeps one too).
-    std::printf("renderer memory: %.2f B/cell (sun-shadow and shore maps) + 4 B/cell depth snapshot for interpolation\n",
-                st.gridBytesPerCell);
+    std::printf("GPU memory per cell: %.1f B (simulation %.1f, renderer maps %.1f, depth snapshot for interpolation 4,\n"
+                "  water history for the overlays 4: what the viewer keeps)\n",
+                fb.totalBytesPerCell(), fb.solverBytesPerCell, st.gridBytesPerCell);
     return kExitOk;
 }
 

@@ -42,7 +42,7 @@ void CpuSolver::substep(float dtSub) {
 
 namespace {
 // New flow of a boundary face on `side` (west, east, south, north) whose inner cell has depth hC;
-// outSign as in pipeOpenFlow. Mirrors boundaryFlow() in shaders/sim/pipe_step.comp.
+// outSign as in pipeOpenFlow. Mirrors boundaryFlow() in shaders/sim/pipe_kernel_common.h.
 float boundaryFlow(const SubstepConstants& c, int side, float qEff, float hC, float outSign, float& faceDepth) {
     faceDepth = 0.0f;
     if (c.boundaryKind[side] == int(BoundaryKind::Open))

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "sim/substep_constants.hpp"
@@ -42,27 +44,20 @@ Result<void> GpuSolver::init(const Scene& scene) {
     GLint maxGroups[2] = {0, 0};
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &maxGroups[0]);
     glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &maxGroups[1]);
-    // The most tiles (and ledger slots) belong to the most substeps per dispatch (smallest tiles).
-    const int tileSide = stepTileSide(kMaxSubstepsPerDispatch);
-    const int tilesX = (width_ + tileSide - 1) / tileSide, tilesY = (height_ + tileSide - 1) / tileSide;
-    if (tilesX > maxGroups[0] || tilesY > maxGroups[1])
+    // The most stream groups (and ledger slots) belong to the narrowest tiles and the fewest rows.
+    const int narrowest = streamTileWidth(kMinStreamWidth, kMaxSubstepsPerDispatch);
+    const int streamX = (width_ + narrowest - 1) / narrowest;
+    const int streamY = (height_ + kMinStreamRows - 1) / kMinStreamRows;
+    if (streamX > maxGroups[0] || streamY > maxGroups[1])
         return Error{grid + " needs more compute work groups than this GPU allows (" + std::to_string(maxGroups[0]) +
                      " x " + std::to_string(maxGroups[1]) + ")"};
 
-    // One program per substeps-per-dispatch count whose shared memory this GPU has (GL guarantees
-    // 32 KiB: two substeps; NVIDIA has 48 KiB: three).
-    GLint sharedBytes = 0;
-    glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &sharedBytes);
     subgroups_ = hasComputeSubgroupArithmetic();
-    for (int s = 1; s <= kMaxSubstepsPerDispatch; ++s) {
-        if (s > 1 && stepSharedBytes(subgroups_) > std::size_t(sharedBytes)) break;
-        auto step = gl::Program::compute("sim/pipe_step.comp", "#define SLUICE_STEP_SUBSTEPS " + std::to_string(s) +
-                                                                   "\n#define SLUICE_SUBGROUPS " + (subgroups_ ? "1" : "0") + "\n");
-        if (!step) return step.error();
-        step_[s - 1] = std::move(*step);
-        availableSubsteps_ = s;
+    for (int s = 1; s <= kMaxSubstepsPerDispatch; ++s) {  // the default variants; others on first use
+        auto stream = compileStream(s, kDefaultStreamWidth);
+        if (!stream) return stream.error();
+        stream_.emplace(streamKey(s, kDefaultStreamWidth), std::move(*stream));
     }
-    tuning_.substepsPerDispatch = std::min(tuning_.substepsPerDispatch, availableSubsteps_);
     auto flux = gl::Program::compute("sim/pipe_flux.comp");
     if (!flux) return flux.error();
     auto depthPass = gl::Program::compute("sim/pipe_depth.comp");
@@ -89,13 +84,13 @@ Result<void> GpuSolver::init(const Scene& scene) {
         flags_[i] = gl::Buffer(std::size_t(blocksX_) * std::size_t(blocksY) * 4);
     }
     markAllTilesActive();
-    // Ledger slots: one per step work group (two-pass groups are the smallest and most), then one
-    // per brush tile.
-    passGroupsX_ = (width_ + SLUICE_PASS_GROUP - 1) / SLUICE_PASS_GROUP;
-    passGroupsY_ = (height_ + SLUICE_PASS_GROUP - 1) / SLUICE_PASS_GROUP;
+    active_ = double(width_) * double(height_) >= kAutoStreamCells ? Kernel::Stream : Kernel::TwoPass;
+    // Ledger slots: one per step work group (the most of either kernel), then one per brush tile.
+    passGroupsX_ = (width_ + SLUICE_PASS_GROUP_X - 1) / SLUICE_PASS_GROUP_X;
+    passGroupsY_ = (height_ + SLUICE_PASS_GROUP_Y - 1) / SLUICE_PASS_GROUP_Y;
     brushTilesX_ = (width_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
     const int brushTilesY = (height_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
-    brushSlotBase_ = std::max(tilesX * tilesY, passGroupsX_ * passGroupsY_);
+    brushSlotBase_ = std::max(streamX * streamY, passGroupsX_ * passGroupsY_);
     const std::size_t slots = std::size_t(brushSlotBase_) + std::size_t(brushTilesX_) * std::size_t(brushTilesY);
     std::vector<double> zeroLedger(2 * slots, 0.0);
     ledger_ = gl::Buffer(zeroLedger.size() * sizeof(double), zeroLedger.data());
@@ -116,15 +111,6 @@ double GpuSolver::bytesPerCell() const {
     return total / cells;
 }
 
-std::size_t GpuSolver::stepSharedBytes(bool subgroups) {
-    // pipe_step.comp: seven floats per region cell, the tile's block flags (at most for S = 1), a word,
-    // and three partial sums per subgroup of at least 16 invocations.
-    const std::size_t n = std::size_t(SLUICE_STEP_REGION) * SLUICE_STEP_REGION;
-    const std::size_t blocks = std::size_t(stepTileSide(1) / SLUICE_FLAG_BLOCK) * std::size_t(stepTileSide(1) / SLUICE_FLAG_BLOCK);
-    const std::size_t invocations = std::size_t(SLUICE_STEP_REGION) * SLUICE_STEP_ROWS;
-    return 4 * (7 * n + blocks + 1 + (subgroups ? 3 * invocations / 16 : 0));
-}
-
 bool GpuSolver::hasComputeSubgroupArithmetic() {
     // GL_KHR_shader_subgroup enums (not in every glad build).
     constexpr GLenum kSubgroupSize = 0x9532, kStages = 0x9533, kFeatures = 0x9534;
@@ -141,23 +127,68 @@ bool GpuSolver::hasComputeSubgroupArithmetic() {
     glGetIntegerv(kSubgroupSize, &size);
     glGetIntegerv(kStages, &stages);
     glGetIntegerv(kFeatures, &features);
-    // The kernel keeps partial sums for at most (invocations per group) / 16 subgroups.
+    // The stream kernel keeps partial sums for at most (invocations per group) / 16 subgroups.
     return size >= 16 && (stages & GL_COMPUTE_SHADER_BIT) != 0 && (features & kBasicBit) != 0 &&
            (features & kArithmeticBit) != 0;
 }
 
-int GpuSolver::stepTileSide(int substeps) { return SLUICE_STEP_REGION - 4 * substeps; }
+int GpuSolver::streamTileWidth(int groupWidth, int substeps) { return groupWidth - 4 * substeps; }
 
-int GpuSolver::tileCount() const {
-    const int side = tuning_.kernel == Kernel::TwoPass ? SLUICE_PASS_GROUP : stepTileSide(tuning_.substepsPerDispatch);
-    return ((width_ + side - 1) / side) * ((height_ + side - 1) / side);
+int GpuSolver::autoStreamRows(int width, int height, int groupWidth, int substeps) {
+    // Aim for at least kStreamGroupsWanted groups (several per multiprocessor on the largest GPUs, so
+    // that one waiting at its barrier leaves others to run), with as many rows as that allows: each
+    // tile streams 2 S + 3 (S - 1) + 2 rows it does not keep.
+    constexpr int kStreamGroupsWanted = 4096;
+    const int side = streamTileWidth(groupWidth, substeps);
+    const int groupsX = (width + side - 1) / side;
+    int rows = 64;  // 128 measured slower on an H200 (docs/PERFORMANCE.md)
+    while (rows > kMinStreamRows && groupsX * ((height + rows - 1) / rows) < kStreamGroupsWanted) rows /= 2;
+    return rows;
 }
 
-double GpuSolver::bytesPerCellStep(int substepsPerDispatch) { return 28.0 / double(std::max(1, substepsPerDispatch)); }
+int GpuSolver::streamRows() const {
+    return tuning_.streamRows > 0 ? tuning_.streamRows
+                                  : autoStreamRows(width_, height_, streamWidth(), tuning_.substepsPerDispatch);
+}
+
+int GpuSolver::tileCount() const {
+    if (active_ == Kernel::TwoPass) return passGroupsX_ * passGroupsY_;
+    const int side = streamTileWidth(streamWidth(), tuning_.substepsPerDispatch), rows = streamRows();
+    return ((width_ + side - 1) / side) * ((height_ + rows - 1) / rows);
+}
+
+double GpuSolver::streamBytesPerCellStep(int substepsPerDispatch) { return 28.0 / double(std::max(1, substepsPerDispatch)); }
 
 void GpuSolver::setTuning(const Tuning& t) {
     tuning_ = t;
-    tuning_.substepsPerDispatch = std::clamp(t.substepsPerDispatch, 1, availableSubsteps_);
+    if (t.kernel != Kernel::Auto) active_ = t.kernel;
+    tuning_.substepsPerDispatch = std::clamp(t.substepsPerDispatch, 1, kMaxSubstepsPerDispatch);
+    if (tuning_.streamRows != 0)
+        tuning_.streamRows = std::clamp(tuning_.streamRows / SLUICE_FLAG_BLOCK * SLUICE_FLAG_BLOCK, kMinStreamRows, kMaxStreamRows);
+    if (tuning_.streamWidth != 0) {
+        int w = kMinStreamWidth;  // a power of two
+        while (w < t.streamWidth && w < kMaxStreamWidth) w *= 2;
+        tuning_.streamWidth = w;
+    }
+}
+
+Result<gl::Program> GpuSolver::compileStream(int substeps, int width) const {
+    return gl::Program::compute("sim/pipe_stream.comp", "#define SLUICE_STREAM_SUBSTEPS " + std::to_string(substeps) +
+                                                            "\n#define SLUICE_STREAM_COLUMNS " + std::to_string(width) +
+                                                            "\n#define SLUICE_SUBGROUPS " + (subgroups_ ? "1" : "0") + "\n");
+}
+
+const gl::Program& GpuSolver::streamProgram(int substeps) {
+    const int key = streamKey(substeps, streamWidth());
+    auto found = stream_.find(key);
+    if (found != stream_.end()) return found->second;
+    auto p = compileStream(substeps, streamWidth());
+    if (!p) {
+        // The same source compiled for the default variants in create(): a driver fault, not input.
+        std::fprintf(stderr, "GPU solver: %s\n", p.error().message.c_str());
+        std::abort();
+    }
+    return stream_.emplace(key, std::move(*p)).first->second;
 }
 
 void GpuSolver::markAllTilesActive() { flags_[flagsCur_].fill32(SLUICE_TILE_WET | SLUICE_TILE_WAS_WET); }
@@ -165,6 +196,7 @@ void GpuSolver::markAllTilesActive() { flags_[flagsCur_].fill32(SLUICE_TILE_WET 
 void GpuSolver::resetTileCount() {
     const std::uint32_t zero = 0;
     stats_.upload(&zero, sizeof(zero), offsetof(GpuStats, tilesRun));
+    dispatchesCounted_ = 0;
 }
 
 std::uint32_t GpuSolver::tilesRun() {
@@ -203,14 +235,20 @@ void GpuSolver::advance(float dtSub, int n) {
         advanceTwoPass(c, int(em.size()), n);
         return;
     }
-    const bool count = tuning_.countTiles;
-    for (int v = 0; v < availableSubsteps_; ++v) {
-        const gl::Program& p = step_[v];
-        setPipeUniforms(p, c, int(em.size()));
+    advanceStream(c, int(em.size()), n);
+}
+
+void GpuSolver::advanceStream(const SubstepConstants& c, int emitterCount, int n) {
+    const int rows = streamRows();
+    for (int s = 1; s <= std::min(n, tuning_.substepsPerDispatch); ++s) {
+        const gl::Program& p = streamProgram(s);
+        setPipeUniforms(p, c, emitterCount);
         p.set("uSkipDry", tuning_.skipDryTiles ? 1 : 0);
         p.set("uAllActive", c.rainM > 0.0f ? 1 : 0);
-        p.set("uCountTiles", count ? 1 : 0);
+        p.set("uCountTiles", countingTiles() ? 1 : 0);
+        p.set("uRows", rows);
     }
+    dispatchesCounted_ += (n + tuning_.substepsPerDispatch - 1) / tuning_.substepsPerDispatch;
     // Blocks of substepsPerDispatch, then the remainder; every split gives the same bits.
     for (int done = 0; done < n;) {
         const int k = std::min(tuning_.substepsPerDispatch, n - done);
@@ -222,9 +260,9 @@ void GpuSolver::advance(float dtSub, int n) {
         flowY_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_Y_OUT);
         flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
         flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
-        step_[k - 1].use();
-        const int side = stepTileSide(k);
-        glDispatchCompute(GLuint((width_ + side - 1) / side), GLuint((height_ + side - 1) / side), 1);
+        streamProgram(k).use();
+        const int side = streamTileWidth(streamWidth(), k);
+        glDispatchCompute(GLuint((width_ + side - 1) / side), GLuint((height_ + rows - 1) / rows), 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         depthCur_ = 1 - depthCur_;
         flow_ = 1 - flow_;
@@ -258,7 +296,8 @@ void GpuSolver::advanceTwoPass(const SubstepConstants& c, int emitterCount, int 
         p->set("uSkipDry", tuning_.skipDryTiles ? 1 : 0);
         p->set("uAllActive", c.rainM > 0.0f ? 1 : 0);
     }
-    depthPass_.set("uCountTiles", tuning_.countTiles ? 1 : 0);
+    depthPass_.set("uCountTiles", countingTiles() ? 1 : 0);
+    dispatchesCounted_ += n;
     // Effective flows stay in flow_ (pass 2 rewrites them); the other pair holds pass 1's raw flows.
     flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X);
     flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y);
@@ -270,7 +309,7 @@ void GpuSolver::advanceTwoPass(const SubstepConstants& c, int emitterCount, int 
         flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
         flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
         flux_.use();
-        gl::dispatchCovering(width_ + 1, height_ + 1, SLUICE_PASS_GROUP, SLUICE_PASS_GROUP);
+        gl::dispatchCovering(width_ + 1, height_ + 1, SLUICE_PASS_GROUP_X, SLUICE_PASS_GROUP_Y);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         depthPass_.use();
         glDispatchCompute(GLuint(passGroupsX_), GLuint(passGroupsY_), 1);
@@ -281,24 +320,46 @@ void GpuSolver::advanceTwoPass(const SubstepConstants& c, int emitterCount, int 
 }
 
 GpuSolver::Kernel GpuSolver::chooseKernel() {
+    if (tuning_.kernel != Kernel::Auto) active_ = tuning_.kernel;
     // The kernels keep activity flags at different granularities: after a switch every group runs
     // until the flags describe the state again.
-    if (tuning_.kernel != flagsKernel_) {
+    if (active_ != flagsKernel_) {
         markAllTilesActive();
-        flagsKernel_ = tuning_.kernel;
+        flagsKernel_ = active_;
     }
-    return tuning_.kernel;
+    return active_;
+}
+
+void GpuSolver::autoChoose(std::uint32_t tilesRun) {
+    if (tuning_.kernel != Kernel::Auto) return;
+    const double cells = double(width_) * double(height_);
+    Kernel next = active_;
+    if (cells >= kAutoStreamCells) {
+        next = Kernel::Stream;
+    } else if (dispatchesCounted_ > 0 && ++stepsSinceSwitch_ > 2) {  // after a switch every group runs twice
+        const double share = double(tilesRun) / (double(dispatchesCounted_) * double(tileCount()));
+        if (active_ == Kernel::TwoPass && share < kAutoStreamBelow) next = Kernel::Stream;
+        if (active_ == Kernel::Stream && share > kAutoTwoPassAbove) next = Kernel::TwoPass;
+    }
+    if (next != active_) {
+        active_ = next;
+        stepsSinceSwitch_ = 0;
+    }
 }
 
 float GpuSolver::peekMaxSpeed() {
     GpuStats s{};
     stats_.download(&s, sizeof(s));
+    autoChoose(s.tilesRun);  // the same 16 bytes: the kernel choice costs no readback of its own
     float v;
     std::memcpy(&v, &s.maxSpeedBits, sizeof(v));
     return v;
 }
 
-void GpuSolver::resetMaxSpeed() { stats_.fill32(0u); }
+void GpuSolver::resetMaxSpeed() {
+    stats_.fill32(0u);
+    dispatchesCounted_ = 0;
+}
 
 void GpuSolver::reduce(GpuReducePartial& total) {
     depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);

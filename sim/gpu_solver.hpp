@@ -1,9 +1,11 @@
 #pragma once
-// The GPU solver: the pipe model in GL 4.5 compute shaders. One dispatch of pipe_step.comp does one or
-// several whole substeps, tile by tile in shared memory (temporal blocking), skipping dry tiles. No
+// The GPU solver: the pipe model in GL 4.5 compute shaders. One dispatch of pipe_stream.comp does one
+// or two whole substeps, streaming rows through registers and shared memory (temporal blocking),
+// skipping dry tiles; the two-pass step (pipe_flux + pipe_depth) is the simple alternative. No
 // readback per substep; one 16-byte readback per step for the CFL substep policy. Needs a current
 // GL 4.5 context on this thread.
 #include <cstdint>
+#include <map>
 #include <memory>
 
 #include "render/gl/buffer.hpp"
@@ -31,41 +33,57 @@ public:
     void applyBrush(const BrushStroke& stroke) override;
     void readRegion(Field field, const CellBox& box, float* out) override;
 
-    /// Which kernels run a substep. Every choice computes bit-identical depths and flows.
+    /// Which kernels run a substep. Every choice computes bit-identical depths and flows, so the
+    /// automatic choice may switch between steps without changing a result.
     enum class Kernel {
-        TwoPass,  ///< pipe_flux.comp + pipe_depth.comp, 16x16 groups: the faster one (docs/PERFORMANCE.md)
-        Tiled,    ///< pipe_step.comp: S substeps per dispatch in shared memory (temporal blocking)
+        TwoPass,  ///< pipe_flux.comp + pipe_depth.comp, 128x2 groups, one substep per two dispatches
+        Stream,   ///< pipe_stream.comp: 1 or 2 substeps per dispatch, rows streamed down column tiles
+        Auto,     ///< the faster one measured on an H200 for the grid and how much of it is wet (below)
     };
     /// How substeps map to dispatches.
     struct Tuning {
-        Kernel kernel = Kernel::TwoPass;
-        int substepsPerDispatch = 2;  ///< tiled: 1..kMaxSubstepsPerDispatch substeps per pass over memory
+        Kernel kernel = Kernel::Auto;
+        int substepsPerDispatch = 1;  ///< stream: 1..kMaxSubstepsPerDispatch substeps per pass over memory
+        int streamRows = 0;           ///< stream: rows of a tile, a multiple of 4 up to 128; 0: by grid size
+        int streamWidth = 0;          ///< stream: columns of a work group's region (32..256); 0: kDefaultStreamWidth
         bool skipDryTiles = true;     ///< groups without water, flow or inflow nearby are not computed
         bool countTiles = false;      ///< count the groups computed (tilesRun(); one atomic per group)
     };
-    static constexpr int kMaxSubstepsPerDispatch = 3;
-    /// Substeps per dispatch this GPU can do (1..kMaxSubstepsPerDispatch: the kernel's shared memory
-    /// grows with it). setTuning() clamps to it.
-    int availableSubstepsPerDispatch() const { return availableSubsteps_; }
-    /// Shared memory of pipe_step.comp, bytes (the same for every substep count).
-    static std::size_t stepSharedBytes(bool subgroups);
-    /// Side of the tile that one step work group advances with `substeps` per dispatch, cells.
-    static int stepTileSide(int substeps);
-    /// Whether the kernel reduces with GL_KHR_shader_subgroup arithmetic (else a shared-memory tree).
+    static constexpr int kMaxSubstepsPerDispatch = 2;
+    static constexpr int kMinStreamRows = 8, kMaxStreamRows = 128;  ///< stream tile rows (flag mask: 32 blocks)
+    static constexpr int kMinStreamWidth = 32, kMaxStreamWidth = 256, kDefaultStreamWidth = SLUICE_STREAM_WIDTH;
+    /// Kernel::Auto streams grids of at least this many cells (two-pass is at the copy ceiling there)
+    /// and smaller grids while less than kAutoStreamBelow of their groups run (dry groups cost the
+    /// stream kernel less); back to two-pass above kAutoTwoPassAbove.
+    static constexpr double kAutoStreamCells = 8192.0 * 8192.0, kAutoStreamBelow = 0.35, kAutoTwoPassAbove = 0.6;
+    /// Columns a stream work group of `groupWidth` invocations keeps with `substeps` per dispatch
+    /// (the rest is its halo).
+    static int streamTileWidth(int groupWidth, int substeps);
+    /// Rows of a stream tile that Tuning::streamRows = 0 picks for a grid: enough work groups to fill
+    /// a large GPU, as few halo rows as that allows.
+    static int autoStreamRows(int width, int height, int groupWidth, int substeps);
+    /// Whether the kernels reduce with GL_KHR_shader_subgroup arithmetic (else a shared-memory tree).
     bool usesSubgroups() const { return subgroups_; }
     void setTuning(const Tuning& t);
     const Tuning& tuning() const { return tuning_; }
-    /// Tiles computed since resetTileCount() (counted only with Tuning::countTiles), and the tile count.
+    /// The kernel the next step runs (Kernel::Auto resolved).
+    Kernel activeKernel() const { return active_; }
+    /// Rows of a stream tile in use (the tuning's, or the automatic choice), and its group width.
+    int streamRows() const;
+    int streamWidth() const { return tuning_.streamWidth > 0 ? tuning_.streamWidth : kDefaultStreamWidth; }
+    /// Groups computed since resetTileCount() (counted only with Tuning::countTiles), and the groups
+    /// of one dispatch with the current tuning (two-pass: depth-pass groups).
     std::uint32_t tilesRun();
     void resetTileCount();
-    int tileCount() const;  ///< step work groups per dispatch (two-pass: depth-pass groups) with the current tuning
+    int tileCount() const;
 
     /// Bytes of GPU memory the simulation state takes per cell (buffers only).
     double bytesPerCell() const;
-    /// Bytes a dispatch reads and writes per cell per substep, counting each array once (b, h, Qx, Qy
-    /// read; h, Qx, Qy written: 28 B) divided by the substeps per dispatch; the halo's extra reads
-    /// (a ring of 2 cells per substep around each tile) are assumed to hit the cache.
-    static double bytesPerCellStep(int substepsPerDispatch);
+    /// Bytes a stream dispatch reads and writes per cell per substep, counting each array once (b, h,
+    /// Qx, Qy read; h, Qx, Qy written: 28 B) divided by the substeps per dispatch; the halo's extra
+    /// reads (2 columns per substep on each side of a tile, 2 S rows above and below) are assumed to
+    /// hit the cache.
+    static double streamBytesPerCellStep(int substepsPerDispatch);
     /// The two-pass step's figure: pass 1 reads b, h, Qx, Qy and writes raw Qx, Qy; pass 2 reads h and
     /// the raw flows and writes h, Qx, Qy (each array once per pass, neighbours from the cache).
     static constexpr double kTwoPassBytesPerCellStep = 48.0;
@@ -101,13 +119,21 @@ private:
     static bool hasComputeSubgroupArithmetic();
 
     Kernel chooseKernel();
+    /// Kernel::Auto: the kernel for the next step from the share of groups that ran in the last one.
+    void autoChoose(std::uint32_t tilesRun);
+    bool countingTiles() const { return tuning_.countTiles || tuning_.kernel == Kernel::Auto; }
     void setPipeUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const;
     void advanceTwoPass(const SubstepConstants& c, int emitterCount, int n);
+    void advanceStream(const SubstepConstants& c, int emitterCount, int n);
+    /// pipe_stream.comp for `substeps` per dispatch with the current width, compiled on first use.
+    const gl::Program& streamProgram(int substeps);
+    Result<gl::Program> compileStream(int substeps, int width) const;
+    static int streamKey(int substeps, int width) { return substeps + 4 * width; }
 
-    gl::Program step_[kMaxSubstepsPerDispatch];  // pipe_step.comp with 1, 2, 3 substeps per dispatch
+    std::map<int, gl::Program> stream_;  // by streamKey()
     gl::Program flux_, depthPass_, reduce_, brush_;
     gl::Buffer brushScratch_;  // smooth: new bed of the brush's dispatch area; grown on demand
-    // Pairs: the index holds the state, the other copy is written by the next dispatch (the tiled
+    // Pairs: the index holds the state, the other copy is written by the next dispatch (the stream
     // kernel swaps all three; the two-pass step swaps depth and keeps flows, using the other flow
     // pair for raw flows).
     gl::Buffer terrain_, depth_[2], flowX_[2], flowY_[2], flags_[2];
@@ -115,11 +141,13 @@ private:
     int depthCur_ = 0, flow_ = 0, flagsCur_ = 0;
     int passGroupsX_ = 0, passGroupsY_ = 0;
     Kernel flagsKernel_ = Kernel::TwoPass;  // whose granularity flags_ hold
+    Kernel active_ = Kernel::TwoPass;       // the kernel in use (Auto resolved)
+    long long dispatchesCounted_ = 0;       // dispatches whose groups stats_.tilesRun has counted
+    int stepsSinceSwitch_ = 0;              // Auto: steps since active_ last changed
     int blocksX_ = 0;                          // flag blocks per row
     int brushTilesX_ = 0, brushSlotBase_ = 0;  // brush tiles per row; their first ledger slot
     bool subgroups_ = false;
     Tuning tuning_;
-    int availableSubsteps_ = 1;
     std::vector<gpu::GpuEmitter> uploadedEmitters_;
 };
 

@@ -1,7 +1,7 @@
-// The GPU step kernels: the two-pass step (pipe_flux.comp + pipe_depth.comp), the tiled step
-// (pipe_step.comp) with every way of cutting substeps into dispatches (temporal blocking) and with
-// dry-tile skipping, and the automatic choice between them must all give bit-identical depths and
-// flows; water must cross tile borders as the CPU reference moves it; skipping must really skip.
+// The GPU step kernels: the two-pass step (pipe_flux.comp + pipe_depth.comp) and the stream step
+// (pipe_stream.comp) with one or two substeps per dispatch (temporal blocking), several tile heights
+// and dry-tile skipping must all give bit-identical depths and flows; water must cross tile borders
+// as the CPU reference moves it; skipping must really skip.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -16,16 +16,17 @@ using namespace sluice;
 
 namespace {
 
-// Several tiles (the last row and column partial), a dry slope that a source and an inflow edge wet
-// over several tiles, a pond in one corner, an open edge and a drain: the halo, the tile edges, the
-// domain edges and the skipping rule all matter.
+// Several stream tiles (three columns of 124 or 120 cells, the last partial; rows of 8 or 12, the
+// last partial), a dry slope that a source and an inflow edge wet over several tiles, a pond in one
+// corner, an open edge and a drain: the halo, the tile edges, the domain edges and the skipping rule
+// all matter.
 sim::Scene multiTileScene() {
-    sim::Scene s = test::flatScene(83, 71, 1.0f);
+    sim::Scene s = test::flatScene(263, 71, 1.0f);
     for (int y = 0; y < s.height; ++y)
         for (int x = 0; x < s.width; ++x) {
             const std::size_t i = std::size_t(y) * std::size_t(s.width) + std::size_t(x);
             s.terrainM[i] = 0.02f * float(x) + 0.3f * std::sin(0.19f * float(y)) + 0.1f * std::cos(0.27f * float(x));
-            s.depthM[i] = (x > 62 && y > 50) ? 1.2f : 0.0f;
+            s.depthM[i] = (x > 242 && y > 50) ? 1.2f : 0.0f;
         }
     s.params.friction = 0.03f;
     s.params.viscosity = 0.005f;
@@ -33,7 +34,7 @@ sim::Scene multiTileScene() {
     s.boundary.west.kind = sim::BoundaryKind::Open;
     s.boundary.north = {sim::BoundaryKind::Inflow, 0.05f};
     sim::Emitter src;
-    src.x = 35.5f;  // 3 cells east of the first tile border, on a slope down to the west
+    src.x = 127.5f;  // 3 / 7 cells east of the first tile border (S = 1 / 2), on a slope down to the west
     src.y = 20.2f;
     src.radiusCells = 2.5f;
     src.rateM3PerS = 6.0f;
@@ -50,7 +51,7 @@ sim::Scene multiTileScene() {
 using Kernel = sim::GpuSolver::Kernel;
 
 std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, int substepsPerDispatch, bool skip,
-                                          Kernel kernel = Kernel::Tiled) {
+                                          Kernel kernel = Kernel::Stream, int streamRows = 8) {
     std::unique_ptr<sim::Solver> base = test::makeSolver("gpu", scene);
     auto* gpu = dynamic_cast<sim::GpuSolver*>(base.get());
     if (!gpu) return nullptr;
@@ -59,6 +60,7 @@ std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, int substepsP
     sim::GpuSolver::Tuning t;
     t.kernel = kernel;
     t.substepsPerDispatch = substepsPerDispatch;
+    t.streamRows = streamRows;
     t.skipDryTiles = skip;
     t.countTiles = true;
     solver->setTuning(t);
@@ -75,11 +77,18 @@ TEST(GpuStepKernel, AllKernelsGiveIdenticalBits) {
     const sim::Scene scene = multiTileScene();
     auto reference = gpuSolver(scene, 1, false, Kernel::TwoPass);
     ASSERT_TRUE(reference);
-    const int maxS = reference->availableSubstepsPerDispatch();
-    ASSERT_EQ(maxS, sim::GpuSolver::kMaxSubstepsPerDispatch) << "the tiled kernel needs only 29 KiB of shared memory";
     std::vector<std::unique_ptr<sim::GpuSolver>> variants;
-    for (int s = 1; s <= maxS; ++s)
+    for (int s = 1; s <= sim::GpuSolver::kMaxSubstepsPerDispatch; ++s)
         for (bool skip : {false, true}) variants.push_back(gpuSolver(scene, s, skip));
+    variants.push_back(gpuSolver(scene, 2, true, Kernel::Stream, 12));
+    variants.push_back(gpuSolver(scene, 2, true, Kernel::Stream, 0));  // rows chosen by grid size
+    for (int width : {32, 64, 256})  // other work-group widths: more or fewer tiles across
+        for (int s = 1; s <= 2; ++s) {
+            variants.push_back(gpuSolver(scene, s, true));
+            sim::GpuSolver::Tuning t = variants.back()->tuning();
+            t.streamWidth = width;
+            variants.back()->setTuning(t);
+        }
     variants.push_back(gpuSolver(scene, 1, true, Kernel::TwoPass));
     // Steps with CFL substeps (1 to 4 here), so blocked variants also run remainders. One solver
     // switches kernels every step (its skipping flags start over each time).
@@ -94,7 +103,7 @@ TEST(GpuStepKernel, AllKernelsGiveIdenticalBits) {
             ASSERT_EQ(v->counters().lastSubsteps, reference->counters().lastSubsteps);
         }
         sim::GpuSolver::Tuning t = switching->tuning();
-        t.kernel = step % 2 == 0 ? Kernel::Tiled : Kernel::TwoPass;
+        t.kernel = step % 2 == 0 ? Kernel::Stream : Kernel::TwoPass;
         switching->setTuning(t);
     }
     EXPECT_GE(maxSubsteps, 2);
@@ -104,8 +113,9 @@ TEST(GpuStepKernel, AllKernelsGiveIdenticalBits) {
     ASSERT_GT(maxDepth, 0.5f);
     for (auto& v : variants) {
         const sim::FieldSnapshot b = v->download();
-        const std::string name = std::string(v.get() == switching ? "switching " : v->tuning().kernel == Kernel::TwoPass ? "two-pass " : "tiled ") + "S=" +
-                                 std::to_string(v->tuning().substepsPerDispatch) +
+        const std::string name = std::string(v.get() == switching ? "switching " : v->tuning().kernel == Kernel::TwoPass ? "two-pass " : "stream ") + "S=" +
+                                 std::to_string(v->tuning().substepsPerDispatch) + " rows " + std::to_string(v->streamRows()) +
+                                 " width " + std::to_string(v->streamWidth()) +
                                  (v->tuning().skipDryTiles ? " skip" : " all");
         EXPECT_TRUE(bitwiseEqual(a.depthM, b.depthM)) << name << " max diff " << test::maxAbsDiff(a.depthM, b.depthM);
         EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS)) << name;
@@ -129,11 +139,11 @@ TEST(GpuStepKernel, WaterCrossesTileBordersAsOnTheCpu) {
         ASSERT_EQ(cpu->counters().lastSubsteps, gpu->counters().lastSubsteps) << "step " << i;
     }
     const sim::FieldSnapshot a = cpu->download(), b = gpu->download();
-    // The source's water has run out of its tile (x 32..63, y 0..31) across a tile border by now.
+    // The source's water has run out of its tile (x 120..239, y 16..23) across tile borders by now.
     int wetBeyond = 0;
     for (int y = 0; y < 44; ++y)
-        for (int x = 20; x < 52; ++x)
-            if ((x < 32 || y >= 32) && a.depthM[std::size_t(y) * std::size_t(scene.width) + std::size_t(x)] > 1e-3f)
+        for (int x = 100; x < 140; ++x)
+            if ((x < 120 || y < 16 || y >= 24) && a.depthM[std::size_t(y) * std::size_t(scene.width) + std::size_t(x)] > 1e-3f)
                 ++wetBeyond;
     EXPECT_GT(wetBeyond, 20);
     float maxDepth = 0;
@@ -152,10 +162,11 @@ TEST(GpuStepKernel, WaterCrossesTileBordersAsOnTheCpu) {
     EXPECT_NEAR(la.removedM3, lb.removedM3, 1e-2 * la.removedM3);
 }
 
-// Tiles of `side` cells holding water (these must run), and tiles with water within `reach` cells
-// (the most that may run), in a size x size field.
-void countWetTiles(const std::vector<float>& depth, int size, int side, int reach, int& wet, int& nearWet) {
-    const int n = (size + side - 1) / side;
+// Tiles of sideX x sideY cells holding water (these must run), and tiles with water within reachX
+// columns and reachY rows (the most that may run), in a size x size field.
+void countWetTiles(const std::vector<float>& depth, int size, int sideX, int sideY, int reachX, int reachY, int& wet,
+                   int& nearWet) {
+    const int nx = (size + sideX - 1) / sideX, ny = (size + sideY - 1) / sideY;
     auto anyWet = [&](int x0, int y0, int x1, int y1) {
         for (int y = std::max(0, y0); y < std::min(size, y1); ++y)
             for (int x = std::max(0, x0); x < std::min(size, x1); ++x)
@@ -163,38 +174,39 @@ void countWetTiles(const std::vector<float>& depth, int size, int side, int reac
         return false;
     };
     wet = nearWet = 0;
-    for (int ty = 0; ty < n; ++ty)
-        for (int tx = 0; tx < n; ++tx) {
-            const int x0 = tx * side, y0 = ty * side;
-            wet += anyWet(x0, y0, x0 + side, y0 + side) ? 1 : 0;
-            nearWet += anyWet(x0 - reach, y0 - reach, x0 + side + reach, y0 + side + reach) ? 1 : 0;
+    for (int ty = 0; ty < ny; ++ty)
+        for (int tx = 0; tx < nx; ++tx) {
+            const int x0 = tx * sideX, y0 = ty * sideY;
+            wet += anyWet(x0, y0, x0 + sideX, y0 + sideY) ? 1 : 0;
+            nearWet += anyWet(x0 - reachX, y0 - reachY, x0 + sideX + reachX, y0 + sideY + reachY) ? 1 : 0;
         }
 }
 
 class DryTiles : public ::testing::TestWithParam<Kernel> {};
 
 TEST_P(DryTiles, AreSkippedAndEditsWakeThem) {
-    // 256^2 cells, about 3 % wet in one basin in the middle; two-pass groups of 16 (halo 2), or
-    // tiles of 24 with two substeps per dispatch (halo 4).
+    // 256^2 cells, about 3 % wet in one basin in the middle; two-pass groups (halo 2), or
+    // stream tiles of 120 x 8 with two substeps per dispatch (halo 4).
     const int size = 256;
     const sim::Scene scene = sim::benchDryScene(size, 0.03f);
     const bool twoPass = GetParam() == Kernel::TwoPass;
     auto skip = gpuSolver(scene, 2, true, GetParam());
     auto all = gpuSolver(scene, 2, false, GetParam());
     ASSERT_TRUE(skip && all);
-    const int side = twoPass ? 16 : sim::GpuSolver::stepTileSide(2);
+    const int sideX = twoPass ? SLUICE_PASS_GROUP_X : sim::GpuSolver::streamTileWidth(skip->streamWidth(), 2);
+    const int sideY = twoPass ? SLUICE_PASS_GROUP_Y : 8;
     const int dispatches = twoPass ? 20 : 10;
     const int tiles = skip->tileCount();
-    ASSERT_EQ(tiles, ((size + side - 1) / side) * ((size + side - 1) / side));
+    ASSERT_EQ(tiles, ((size + sideX - 1) / sideX) * ((size + sideY - 1) / sideY));
     for (auto* s : {skip.get(), all.get()}) {
         s->stepFixed(0.05f, 8);  // the first two dispatches after creation compute every tile
         s->resetTileCount();
         s->stepFixed(0.05f, 20);
     }
     // The basin holds its water, so the wet cells stay put: the tiles holding them run, and at most
-    // those within one group (two-pass) or the halo plus a flag block (tiled) of water.
+    // those within one group (two-pass) or the halo plus a flag block (stream) of water.
     int wet = 0, nearWet = 0;
-    countWetTiles(skip->download().depthM, size, side, twoPass ? 16 : 8, wet, nearWet);
+    countWetTiles(skip->download().depthM, size, sideX, sideY, twoPass ? sideX : 8, twoPass ? sideY : 8, wet, nearWet);
     EXPECT_GT(wet, 0);
     EXPECT_LT(nearWet, tiles / 2);
     EXPECT_EQ(all->tilesRun(), std::uint32_t(dispatches * tiles));
@@ -220,8 +232,8 @@ TEST_P(DryTiles, AreSkippedAndEditsWakeThem) {
     EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS));
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, DryTiles, ::testing::Values(Kernel::TwoPass, Kernel::Tiled),
-                         [](const auto& info) { return info.param == Kernel::TwoPass ? "TwoPass" : "Tiled"; });
+INSTANTIATE_TEST_SUITE_P(Kernels, DryTiles, ::testing::Values(Kernel::TwoPass, Kernel::Stream),
+                         [](const auto& p) { return p.param == Kernel::TwoPass ? "TwoPass" : "Stream"; });
 
 TEST(GpuStepKernel, ReportsMemoryPerCell) {
     const sim::Scene scene = sim::benchScene(256);
@@ -230,7 +242,7 @@ TEST(GpuStepKernel, ReportsMemoryPerCell) {
     // Bed, two depths, two pairs of flows (28 B), two flag words per 16 cells (0.5 B), ledger slots.
     EXPECT_GE(gpu->bytesPerCell(), 28.5);
     EXPECT_LT(gpu->bytesPerCell(), 28.7);
-    EXPECT_DOUBLE_EQ(sim::GpuSolver::bytesPerCellStep(2), 14.0);
+    EXPECT_DOUBLE_EQ(sim::GpuSolver::streamBytesPerCellStep(2), 14.0);
 }
 
 TEST(GpuStepKernel, TileThatDriesUpIsClearedInBothBuffers) {
@@ -242,7 +254,7 @@ TEST(GpuStepKernel, TileThatDriesUpIsClearedInBothBuffers) {
         for (int x = 70; x < 90; ++x) scene.depthM[std::size_t(y) * 96 + std::size_t(x)] = 2e-4f;
     scene.params.evaporationMPerS = 0.05f;  // 1e-3 m per 0.02 s substep: more than the film
     for (int s : {0, 1, 2}) {  // 0: the two-pass step
-        auto skip = gpuSolver(scene, std::max(s, 1), true, s == 0 ? Kernel::TwoPass : Kernel::Tiled);
+        auto skip = gpuSolver(scene, std::max(s, 1), true, s == 0 ? Kernel::TwoPass : Kernel::Stream);
         ASSERT_TRUE(skip);
         for (int i = 0; i < 7; ++i) skip->stepFixed(0.02f, 1);
         const sim::FieldSnapshot f = skip->download();
@@ -255,5 +267,31 @@ TEST(GpuStepKernel, TileThatDriesUpIsClearedInBothBuffers) {
         for (float q : f.flowYM3PerS) maxFlow = std::max(maxFlow, std::abs(q));
         EXPECT_EQ(maxFlow, 0.0f) << "S=" << s;
         EXPECT_LT(skip->tilesRun(), std::uint32_t(7 * skip->tileCount())) << "S=" << s;
+    }
+}
+
+TEST(GpuStepKernel, AutomaticChoiceFollowsTheWetShareAndKeepsTheBits) {
+    // A mostly dry world switches to the stream kernel once the flags show how little runs; a wet one
+    // stays on the two-pass step. Either way every bit equals the two-pass step's.
+    const int size = 256;
+    for (const bool dry : {true, false}) {
+        const sim::Scene scene = dry ? sim::benchDryScene(size, 0.03f) : sim::benchScene(size);
+        auto reference = gpuSolver(scene, 1, true, Kernel::TwoPass);
+        std::unique_ptr<sim::Solver> base = test::makeSolver("gpu", scene);
+        auto* autoSolver = dynamic_cast<sim::GpuSolver*>(base.get());
+        ASSERT_TRUE(reference && autoSolver);
+        EXPECT_EQ(autoSolver->tuning().kernel, Kernel::Auto) << "the default";
+        EXPECT_EQ(autoSolver->activeKernel(), Kernel::TwoPass) << "grids below kAutoStreamCells start two-pass";
+        bool usedStream = false;
+        for (int i = 0; i < 8; ++i) {
+            reference->step(0.05f);
+            autoSolver->step(0.05f);
+            usedStream = usedStream || autoSolver->activeKernel() == Kernel::Stream;
+        }
+        EXPECT_EQ(usedStream, dry) << (dry ? "dry" : "wet");
+        const sim::FieldSnapshot a = reference->download(), b = autoSolver->download();
+        EXPECT_TRUE(bitwiseEqual(a.depthM, b.depthM)) << test::maxAbsDiff(a.depthM, b.depthM);
+        EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS));
+        EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS));
     }
 }

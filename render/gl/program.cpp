@@ -1,5 +1,9 @@
 #include "render/gl/program.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
 #include <vector>
 
 #include "render/gl/shader_source.hpp"
@@ -34,9 +38,28 @@ Result<GLuint> compileStage(GLenum stage, const std::string& path, const std::st
     return shader;
 }
 
+// SLUICE_DUMP_PROGRAMS=DIR writes each linked program's driver binary to DIR (for reading what the
+// driver made of a kernel: NVIDIA's holds its assembly text). Names: the shader path, '/' -> '_',
+// plus a hash of the #defines.
+void dumpBinary(GLuint program, const std::string& what, const std::string& defines) {
+    const char* dir = std::getenv("SLUICE_DUMP_PROGRAMS");
+    if (!dir) return;
+    GLint length = 0;
+    glGetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &length);
+    if (length <= 0) return;
+    std::vector<char> bytes(std::size_t(length), '\0');
+    GLenum format = 0;
+    glGetProgramBinary(program, length, nullptr, &format, bytes.data());
+    std::string name = what;
+    std::replace(name.begin(), name.end(), '/', '_');
+    name += "-" + std::to_string(std::hash<std::string>{}(defines) % 100000) + ".bin";
+    std::ofstream(std::string(dir) + "/" + name, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+}
+
 Result<GLuint> link(const std::vector<GLuint>& shaders, const std::string& what) {
     GLuint program = glCreateProgram();
     for (GLuint s : shaders) glAttachShader(program, s);
+    if (std::getenv("SLUICE_DUMP_PROGRAMS")) glProgramParameteri(program, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
     glLinkProgram(program);
     for (GLuint s : shaders) glDeleteShader(s);
     GLint ok = 0;
@@ -71,6 +94,7 @@ Result<Program> Program::compute(const std::string& path, const std::string& def
     if (!cs) return cs.error();
     auto id = link({*cs}, path);
     if (!id) return id.error();
+    dumpBinary(*id, path, defines);
     return Program(*id);
 }
 

@@ -27,7 +27,7 @@ bool wettedFromOutside(ivec2 origin, ivec2 end) {
            (origin.y <= 0 && inflowSide(2)) || (end.y >= uSize.y && inflowSide(3));
 }
 
-// The two-pass step: one flag per SLUICE_PASS_GROUP^2 group. Group g must run when anything could
+// The two-pass step: one flag per SLUICE_PASS_GROUP_X x _Y group. Group g must run when anything could
 // wet or move in it: a wet group among its 3 x 3 neighbourhood (a substep reaches 2 cells), its own
 // output of the dispatch before was wet (that ping-pong copy is about to be overwritten), or water
 // pours in. Eleven invocations vote at once (the flag reads overlap instead of queueing); call
@@ -37,7 +37,8 @@ shared uint sDryVotes[11];
 void castPassGroupVote(ivec2 g) {
     const uint t = gl_LocalInvocationIndex;
     if (uSkipDry == 0 || t >= 11u) return;  // skipping off: no flag reads at all
-    const ivec2 groups = (uSize + SLUICE_PASS_GROUP - 1) / SLUICE_PASS_GROUP;
+    const ivec2 side = ivec2(SLUICE_PASS_GROUP_X, SLUICE_PASS_GROUP_Y);
+    const ivec2 groups = (uSize + side - 1) / side;
     g = min(g, groups - 1);  // pass 1's extra column / row of edge faces belongs to the last group
     bool vote;
     if (t < 9u) {
@@ -47,8 +48,8 @@ void castPassGroupVote(ivec2 g) {
     } else if (t == 9u) {
         vote = (flagsIn[g.y * groups.x + g.x] & SLUICE_TILE_WAS_WET) != 0u;
     } else {
-        const ivec2 origin = g * SLUICE_PASS_GROUP;
-        vote = uSkipDry == 0 || uAllActive != 0 || wettedFromOutside(origin - 2, origin + SLUICE_PASS_GROUP + 2);
+        const ivec2 origin = g * side;
+        vote = uSkipDry == 0 || uAllActive != 0 || wettedFromOutside(origin - 2, origin + side + 2);
     }
     sDryVotes[t] = vote ? 1u : 0u;
 }

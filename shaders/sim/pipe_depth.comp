@@ -9,7 +9,7 @@
 #include "sim_layout.h"
 #include "pipe_math.h"
 
-layout(local_size_x = SLUICE_PASS_GROUP, local_size_y = SLUICE_PASS_GROUP) in;
+layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBuffer { float terrain[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { float depth[]; };
@@ -22,17 +22,9 @@ layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuSta
 layout(std430, binding = SLUICE_BIND_TILES_OUT) restrict writeonly buffer FlagsOut { uint flagsOut[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { double ledger[]; };
 
-uniform ivec2 uSize;
-uniform float uDx2OverDt;
-uniform float uDtOverDx2;
-uniform float uRain;
-uniform float uEvaporation;
-uniform float uCellArea;  // dx^2, m^2
-uniform int uLedgerActive;
-uniform int uCountTiles;  // 1: count the groups that ran in stats.tilesRun (benchmarks, tests)
-#include "dry_skip.h"
+#include "pipe_kernel_common.h"
 
-const uint kGroupSize = SLUICE_PASS_GROUP * SLUICE_PASS_GROUP;
+const uint kGroupSize = SLUICE_PASS_GROUP_X * SLUICE_PASS_GROUP_Y;
 shared float sAdded[kGroupSize];
 shared float sRemoved[kGroupSize];
 shared uint sWet;
@@ -42,12 +34,6 @@ float limitAt(int x, int y) {
     const int i = y * W + x;
     const int fx = y * (W + 1) + x;
     return pipeCellLimit(depth[i], flowX[fx], flowX[fx + 1], flowY[i], flowY[i + W], uDx2OverDt);
-}
-
-// Books a depth change through the domain edge: inflow (> 0) as added, outflow as removed.
-void bookEdge(float d, inout float added, inout float removed) {
-    if (d > 0.0) added += d;
-    else removed -= d;
 }
 
 void main() {
@@ -80,39 +66,7 @@ void main() {
         const float eS = pipeEffectiveFlow(qS, kS, kC);
         const float eN = pipeEffectiveFlow(qN, kC, kN);
         precise float h = pipeDepthUpdate(depth[i], eW, eE, eS, eN, uDtOverDx2);
-        if (uLedgerActive != 0) {
-            // Water crossing the domain edge, as depth of this cell (inflow > 0). Written out per
-            // side: a constructed local array indexed in a loop lost these terms on NVIDIA's compiler.
-            if (p.x == 0) bookEdge(uDtOverDx2 * eW, added, removed);
-            if (p.x == W - 1) bookEdge(-(uDtOverDx2 * eE), added, removed);
-            if (p.y == 0) bookEdge(uDtOverDx2 * eS, added, removed);
-            if (p.y == H - 1) bookEdge(-(uDtOverDx2 * eN), added, removed);
-            const float b = terrain[i];
-            for (int e = 0; e < uEmitterCount; ++e) {
-                const GpuEmitter em = emitters[e];
-                if (p.x < em.x0 || p.x >= em.x1 || p.y < em.y0 || p.y >= em.y1) continue;
-                // Same arithmetic as sim::footprintOf so both sides agree on edge cells.
-                const float rx = (float(p.x) + 0.5) - em.x, ry = (float(p.y) + 0.5) - em.y;
-                precise float r2 = rx * rx + ry * ry;
-                if (em.singleCell == 0 && r2 > em.radius2) continue;
-                const float d = pipeEmitterDelta(em.mode, em.sign, em.amountM, em.levelM, b, h);
-                // Book the change the float sum really made (as sim/cpu_solver.cpp explains).
-                const float before = h;
-                h = h + d;
-                precise float moved = h - before;
-                if (moved > 0.0) added += moved; else removed -= moved;
-            }
-            if (uRain > 0.0) {
-                const float before = h;
-                h = h + uRain;
-                added += h - before;
-            }
-            if (uEvaporation > 0.0) {
-                const float before = h;
-                h = h - min(h, uEvaporation);
-                removed += before - h;
-            }
-        }
+        if (uLedgerActive != 0) h = cellExchanges(p, terrain[i], h, eW, eE, eS, eN, added, removed);
         depthOut[i] = h;
         effX[fx] = eW;
         effY[i] = eS;

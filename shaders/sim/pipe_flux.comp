@@ -1,4 +1,4 @@
-// Pass 1 of the two-pass substep (GpuSolver's dense path; pipe_step.comp is the tiled one), one
+// Pass 1 of the two-pass substep (pipe_stream.comp does the whole substep in one pass), one
 // invocation per (x, y) in (W+1) x (H+1): the x-face at (x, y) when y < H and the y-face at (x, y) when
 // x < W. From the effective flows of the last substep it computes the new raw flows (acceleration,
 // viscosity, boundary conditions) into the scratch flow buffers, and records the largest face wave
@@ -6,7 +6,7 @@
 #include "sim_layout.h"
 #include "pipe_math.h"
 
-layout(local_size_x = SLUICE_PASS_GROUP, local_size_y = SLUICE_PASS_GROUP) in;
+layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBuffer { float terrain[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { float depth[]; };
@@ -16,25 +16,9 @@ layout(std430, binding = SLUICE_BIND_FLOW_X_OUT) restrict writeonly buffer RawXB
 layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict writeonly buffer RawYBuffer { float rawY[]; };
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 
-uniform ivec2 uSize;
-uniform float uFrictionFactor;
-uniform float uGravityDt;
-uniform float uViscosityTerm;
-uniform float uCellSize;
-uniform float uGravity;
-#include "dry_skip.h"
+#include "pipe_kernel_common.h"
 
 shared uint sMaxSpeed;
-
-// New flow of a face whose inner cell is c on a domain side; outSign as in pipeOpenFlow.
-float boundaryFlow(int side, float qEff, int c, float outSign, out float faceDepth) {
-    faceDepth = 0.0;
-    int kind = uBoundaryKind[side];
-    if (kind == SLUICE_BOUNDARY_OPEN)
-        return pipeOpenFlow(qEff, depth[c], outSign, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
-    if (kind == SLUICE_BOUNDARY_INFLOW) return -outSign * uInflowQ[side];
-    return 0.0;
-}
 
 void main() {
     const int W = uSize.x, H = uSize.y;
@@ -56,8 +40,8 @@ void main() {
             q = pipeInteriorFlow(qEff, terrain[L], depth[L], terrain[L + 1], depth[L + 1], uFrictionFactor,
                                  uGravityDt, uViscosityTerm, faceDepth);
         } else {
-            q = p.x == 0 ? boundaryFlow(0, qEff, row, -1.0, faceDepth)
-                         : boundaryFlow(1, qEff, row + W - 1, 1.0, faceDepth);
+            q = p.x == 0 ? boundaryFlow(0, qEff, depth[row], -1.0, faceDepth)
+                         : boundaryFlow(1, qEff, depth[row + W - 1], 1.0, faceDepth);
         }
         rawX[f] = q;
         speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
@@ -72,8 +56,8 @@ void main() {
             q = pipeInteriorFlow(qEff, terrain[L], depth[L], terrain[f], depth[f], uFrictionFactor, uGravityDt,
                                  uViscosityTerm, faceDepth);
         } else {
-            q = p.y == 0 ? boundaryFlow(2, qEff, p.x, -1.0, faceDepth)
-                         : boundaryFlow(3, qEff, (H - 1) * W + p.x, 1.0, faceDepth);
+            q = p.y == 0 ? boundaryFlow(2, qEff, depth[p.x], -1.0, faceDepth)
+                         : boundaryFlow(3, qEff, depth[(H - 1) * W + p.x], 1.0, faceDepth);
         }
         rawY[f] = q;
         speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));

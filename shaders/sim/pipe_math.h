@@ -26,8 +26,8 @@ float pipeInteriorFlow(float qEff, float bL, float hL, float bR, float hR, float
     SLUICE_PRECISE float etaR = bR + hR;
     SLUICE_PRECISE float top = max(etaL, etaR) - max(bL, bR);
     faceDepth = max(0.0f, top);
-    if (faceDepth <= 0.0f) return 0.0f;
-    // Q <- Q (1-f)^dt + g (A/dx) dt (etaL - etaR), A = faceDepth * dx.
+    // Q <- Q (1-f)^dt + g (A/dx) dt (etaL - etaR), A = faceDepth * dx. Computed without a branch (it
+    // stays finite when faceDepth is 0) and then selected: straight-line code schedules better.
     SLUICE_PRECISE float q = qEff * frictionFactor + gravityDt * faceDepth * (etaL - etaR);
     if (viscosityTerm > 0.0f) {
         // Q <- Q H^2 / (H^2 + 3 dt nu), H = depth of the cell the flow leaves.
@@ -35,7 +35,7 @@ float pipeInteriorFlow(float qEff, float bL, float hL, float bR, float hR, float
         SLUICE_PRECISE float H2 = H * H;
         q = q * (H2 / (H2 + viscosityTerm));
     }
-    return q;
+    return faceDepth > 0.0f ? q : 0.0f;
 }
 
 // New flow through an open boundary face: the ghost cell outside is dry with the inner cell's bed
@@ -99,10 +99,9 @@ float pipeEmitterDelta(int mode, int sign, float amountM, float levelM, float b,
 
 // Wave speed |u| + sqrt(g h) at a face, for the CFL limit.
 float pipeFaceSpeed(float q, float faceDepth, float cellSizeM, float gravity) {
-    if (faceDepth <= 0.0f) return 0.0f;
-    float c = sqrt(gravity * faceDepth);
-    if (faceDepth <= SLUICE_VELOCITY_MIN_DEPTH) return c;
-    return abs(q) / (faceDepth * cellSizeM) + c;
+    float c = sqrt(gravity * max(faceDepth, 0.0f));
+    float u = abs(q) / (max(faceDepth, SLUICE_VELOCITY_MIN_DEPTH) * cellSizeM);
+    return faceDepth <= 0.0f ? 0.0f : faceDepth <= SLUICE_VELOCITY_MIN_DEPTH ? c : u + c;
 }
 
 #endif

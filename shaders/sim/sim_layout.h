@@ -3,15 +3,22 @@
 #ifndef SLUICE_SIM_LAYOUT_H
 #define SLUICE_SIM_LAYOUT_H
 
-// The step kernel (pipe_step.comp) runs work groups over a square region of SLUICE_STEP_REGION^2 cells; with S substeps per dispatch the region's inner tile of (REGION - 4 S)^2 cells
-// is advanced. Dry-tile skipping keeps one flag word per SLUICE_FLAG_BLOCK^2 cells (tile sides are
-// multiples of it). Brushes run one invocation per cell over SLUICE_BRUSH_TILE^2 blocks.
-#define SLUICE_STEP_REGION 32
-#define SLUICE_STEP_ROWS 32  // invocation rows of a step work group (REGION x ROWS invocations)
+// The streamed step (pipe_stream.comp) runs work groups of SLUICE_STREAM_WIDTH invocations, one per
+// column of a region that wide; with S substeps per dispatch a group keeps the region's inner
+// SLUICE_STREAM_WIDTH - 4 S columns. Dry-tile skipping keeps one flag word per SLUICE_FLAG_BLOCK^2
+// cells (tile sides are multiples of it). Brushes run one invocation per cell over
+// SLUICE_BRUSH_TILE^2 blocks.
+#define SLUICE_STREAM_WIDTH 128
 #define SLUICE_FLAG_BLOCK 4
 #define SLUICE_BRUSH_TILE 32
-// The two-pass substep (pipe_flux.comp, pipe_depth.comp) runs square groups of this side.
-#define SLUICE_PASS_GROUP 16
+// The two-pass substep (pipe_flux.comp, pipe_depth.comp) runs groups of X x Y invocations (both
+// powers of two, Y >= 2: the dry-skip rule looks one group around, and a substep reaches 2 cells).
+// Wide and flat is fastest on an H200: 128 x 2 61 G cell-steps/s at 4096^2, 16 x 16 57
+// (docs/PERFORMANCE.md).
+#ifndef SLUICE_PASS_GROUP_X
+#define SLUICE_PASS_GROUP_X 128
+#define SLUICE_PASS_GROUP_Y 2
+#endif
 
 // Shader-storage binding points of the simulation buffers.
 #define SLUICE_BIND_TERRAIN 0      // float b[W*H], metres
