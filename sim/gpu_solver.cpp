@@ -350,13 +350,16 @@ void GpuSolver::autoChoose(std::uint32_t tilesRun) {
 float GpuSolver::peekMaxSpeed() {
     GpuStats s{};
     stats_.download(&s, sizeof(s));
-    autoChoose(s.tilesRun);  // the same 16 bytes: the kernel choice costs no readback of its own
+    lastTilesRun_ = s.tilesRun;  // the same 16 bytes: the kernel choice costs no readback of its own
     float v;
     std::memcpy(&v, &s.maxSpeedBits, sizeof(v));
     return v;
 }
 
 void GpuSolver::resetMaxSpeed() {
+    // Once per step (Solver::step), after its peek at the last step's statistics: the step boundary
+    // where Kernel::Auto may switch.
+    autoChoose(lastTilesRun_);
     stats_.fill32(0u);
     dispatchesCounted_ = 0;
 }

@@ -119,7 +119,8 @@ private:
     static bool hasComputeSubgroupArithmetic();
 
     Kernel chooseKernel();
-    /// Kernel::Auto: the kernel for the next step from the share of groups that ran in the last one.
+    /// Kernel::Auto: the kernel for the next step from the share of groups that ran in the last one
+    /// (called once per step, from resetMaxSpeed()).
     void autoChoose(std::uint32_t tilesRun);
     bool countingTiles() const { return tuning_.countTiles || tuning_.kernel == Kernel::Auto; }
     void setPipeUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const;
@@ -144,6 +145,7 @@ private:
     Kernel active_ = Kernel::TwoPass;       // the kernel in use (Auto resolved)
     long long dispatchesCounted_ = 0;       // dispatches whose groups stats_.tilesRun has counted
     int stepsSinceSwitch_ = 0;              // Auto: steps since active_ last changed
+    std::uint32_t lastTilesRun_ = 0;        // stats_.tilesRun at the last peekMaxSpeed()
     int blocksX_ = 0;                          // flag blocks per row
     int brushTilesX_ = 0, brushSlotBase_ = 0;  // brush tiles per row; their first ledger slot
     bool subgroups_ = false;
