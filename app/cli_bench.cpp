@@ -11,6 +11,8 @@
 
 #include "app/cli_args.hpp"
 #include "app/cli_view.hpp"
+#include "app/copy_bandwidth.hpp"
+#include "app/timed_rate.hpp"
 #include "app/frame_bench.hpp"
 #include "app/verbs.hpp"
 #include "render/gl/buffer.hpp"
@@ -29,11 +31,16 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 
 const char* kUsage = "usage: sluice bench [--sizes 1024,2048,4096] [--quick] [--json] [--min-seconds S] [--cpu-max N]\n"
                      "                    [--wet F] [--stream-rows 8,16,...] [--stream-widths 32,...,256]\n"
+                     "                    [--strips ROWSxK,...] [--copy-sizes 64,256,...]\n"
                      "                    [--frames K [--frame-size WxH] [--frame-max N]]\n"
                      "       sluice bench --frame [--grid N] [--size WxH] [--frames K] [--json]\n";
 
-// Variant 0: the two-pass step; variant v > 0: the stream step with v substeps per dispatch.
-constexpr int kVariants = 1 + sim::GpuSolver::kMaxSubstepsPerDispatch;
+// Variant 0: the two-pass step; variants 1 .. kMaxSubstepsPerDispatch: the stream step with v
+// substeps per dispatch; the last: the two-pass step in Kernel::Auto's skewed sweeps.
+constexpr int kMaxStream = sim::GpuSolver::kMaxSubstepsPerDispatch;
+constexpr int kSweepVariant = kMaxStream + 1;
+constexpr int kVariants = kMaxStream + 2;
+bool isStream(int v) { return v >= 1 && v <= kMaxStream; }
 using Kernel = sim::GpuSolver::Kernel;
 
 // One point of the --stream-* sweep (0: the solver's default).
@@ -41,23 +48,35 @@ struct StreamShape {
     int rows = 0, width = 0;
 };
 
-sim::GpuSolver::Tuning variantTuning(int v, StreamShape shape = {}) {
+sim::GpuSolver::Tuning variantTuning(int v, int width, StreamShape shape = {}) {
     sim::GpuSolver::Tuning t;
-    t.kernel = v == 0 ? Kernel::TwoPass : Kernel::Stream;
-    t.substepsPerDispatch = std::max(1, v);
+    t.kernel = isStream(v) ? Kernel::Stream : Kernel::TwoPass;
+    t.substepsPerDispatch = isStream(v) ? v : 1;
+    if (v == kSweepVariant) {
+        t.stripRows = sim::GpuSolver::autoStripRows(width);
+        t.sweepSubsteps = sim::GpuSolver::kAutoSweepSubsteps;
+    }
     t.streamRows = shape.rows;
     t.streamWidth = shape.width;
     t.skipDryTiles = false;  // the dense table measures the kernels alone; the dry table turns it on
     return t;
 }
 
-double variantBytesPerCellStep(int v) { return v == 0 ? sim::GpuSolver::kTwoPassBytesPerCellStep : sim::GpuSolver::streamBytesPerCellStep(v); }
+// DRAM traffic by the model of docs/PERFORMANCE.md (a sweep's strip is far larger than the L2 cache).
+double variantBytesPerCellStep(int v) {
+    return isStream(v) ? sim::GpuSolver::streamBytesPerCellStep(v) : sim::GpuSolver::kTwoPassBytesPerCellStep;
+}
+
+std::string variantName(int v) {
+    return v == 0 ? "two-pass" : v == kSweepVariant ? "sweeps" : "stream " + std::to_string(v);
+}
 
 struct SizeResult {
     int size = 0;
-    double variantCellSteps[kVariants] = {};  // two-pass, stream with 1, 2 substeps per dispatch
+    double variantCellSteps[kVariants] = {};  // two-pass, stream with 1, 2 substeps per dispatch, sweeps (0: n/a)
     int variantRows[kVariants] = {};          // stream tile rows used (automatic)
     std::vector<double> sweep[kVariants];     // --stream-*: stream rate per swept shape
+    std::vector<double> stripSweep;           // --strips: two-pass rate per strip shape
     int best = 0;                             // index of the fastest variant
     double gpuCellSteps = 0, gpuMsPerStep = 0, gpuGBs = 0, fractionOfCopy = 0;
     double cpuCellSteps = 0, cpuMsPerStep = 0;
@@ -73,60 +92,6 @@ struct SizeResult {
     double dryWetFraction = 0, dryCellStepsAll = 0, dryCellStepsSkip = 0, dryTilesComputed = 0;
     double dryCellStepsSkipStream = 0, dryTilesComputedStream = 0;
 };
-
-// Repeats `run(n)` with doubling n until it takes minSeconds; returns runs per second.
-template <class Run>
-double timedRate(Run run, double minSeconds) {
-    run(2);  // warm-up
-    for (int n = 4;; n *= 2) {
-        const auto t = Clock::now();
-        run(n);
-        const double s = since(t);
-        if (s >= minSeconds || n > (1 << 20)) return n / s;
-    }
-}
-
-struct CopyCeiling {
-    double computeOne = 0, computeFour = 0, driver = 0;  // bytes read + written per second
-    double best() const { return std::max(computeOne, std::max(computeFour, driver)); }
-};
-
-// Bytes read + written per second by plain copies of `bytes`: compute kernels with 1 and 4 vec4 per
-// invocation, and the driver's own buffer copy. The best of them is the bandwidth ceiling.
-Result<CopyCeiling> measureCopy(std::size_t bytes, double minSeconds) {
-    auto prog = gl::Program::compute("sim/copy_bench.comp");
-    if (!prog) return prog.error();
-    gl::Buffer src(bytes), dst(bytes);
-    src.fill32(0x3f800000u);
-    src.bindStorage(SLUICE_BIND_COPY_SRC);
-    dst.bindStorage(SLUICE_BIND_COPY_DST);
-    prog->set("uCount", int(bytes / 16));
-    prog->use();
-    auto computeCopy = [&](int perThread) {
-        prog->set("uPerThread", perThread);
-        const std::size_t groups = (bytes / 16 + 256 * std::size_t(perThread) - 1) / (256 * std::size_t(perThread));
-        const GLuint gx = GLuint(std::min<std::size_t>(groups, 32768));
-        const GLuint gy = GLuint((groups + gx - 1) / gx);
-        return [&, gx, gy](int n) {
-            for (int i = 0; i < n; ++i) {
-                glDispatchCompute(gx, gy, 1);
-                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-            }
-            glFinish();
-        };
-    };
-    CopyCeiling c;
-    const double b = 2.0 * double(bytes);
-    c.computeOne = b * timedRate(computeCopy(1), minSeconds);
-    c.computeFour = b * timedRate(computeCopy(4), minSeconds);
-    c.driver = b * timedRate(
-                       [&](int n) {
-                           for (int i = 0; i < n; ++i) glCopyNamedBufferSubData(src.id(), dst.id(), 0, 0, GLsizeiptr(bytes));
-                           glFinish();
-                       },
-                       minSeconds);
-    return c;
-}
 
 struct GpuRun {
     double substepsPerSecond = 0;
@@ -145,7 +110,6 @@ Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning&
     sim::GpuSolver& solver = **created;
     GpuRun out;
     solver.setTuning(tuning);
-    out.bytesPerCell = solver.bytesPerCell();
     out.subgroups = solver.usesSubgroups();
     out.streamRows = solver.streamRows();
     const float dt = 0.25f * scene.cellSizeM / std::sqrt(scene.params.gravity * 20.0f);
@@ -159,6 +123,7 @@ Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning&
         const double s = since(t);
         if (s >= minSeconds || n > (1 << 20)) {
             out.substepsPerSecond = n / s;
+            out.bytesPerCell = solver.bytesPerCell();  // after the run: sweeps allocate their scratch then
             out.substepsTimed = n;
             const int dispatches = tuning.kernel == Kernel::Stream ? (n + tuning.substepsPerDispatch - 1) / tuning.substepsPerDispatch : n;
             if (tuning.countTiles) out.tilesComputed = double(solver.tilesRun()) / (double(dispatches) * solver.tileCount());
@@ -183,6 +148,27 @@ double measureCpu(const sim::Scene& scene, double minSeconds, int& substepsOut) 
     }
 }
 
+// One point of the --strips sweep.
+struct StripShape {
+    int rows = 0, substeps = 1;
+};
+
+// "ROWSxK,ROWSxK,...": false on a malformed list; an empty text is an empty list.
+bool parseStrips(const std::string& text, std::vector<StripShape>& out) {
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        StripShape shape;
+        char x = 0;
+        std::stringstream one(item);
+        if (!(one >> shape.rows >> x >> shape.substeps) || x != 'x' || !one.eof() || shape.rows < 0 ||
+            (shape.rows > 0 && shape.rows < 8) || shape.rows > 32768 || shape.substeps < 1 || shape.substeps > 64)
+            return false;
+        out.push_back(shape);
+    }
+    return true;
+}
+
 std::vector<int> parseSizes(const std::string& text, long lo = 16, long hi = 32768) {
     std::vector<int> out;
     std::stringstream ss(text);
@@ -203,7 +189,7 @@ int runBench(int argc, char** argv) {
         if (std::strcmp(argv[i], "--frame") == 0) return runBenchFrame(argc, argv);
     CliArgs args = CliArgs::parse(argc, argv, 2, {"--quick", "--json"});
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--stream-rows",
-                                "--stream-widths", "--frames", "--frame-size", "--frame-max"});
+                                "--stream-widths", "--frames", "--frame-size", "--frame-max", "--strips", "--copy-sizes"});
         !ok || !args.positional.empty()) {
         std::cerr << "sluice bench: " << (ok ? "unexpected argument " + args.positional[0] : ok.error().message) << "\n"
                   << kUsage;
@@ -229,6 +215,16 @@ int runBench(int argc, char** argv) {
         }
         for (int w : widths)
             for (int r : rows) shapes.push_back({r, w});
+    }
+    // Two-pass sweeps to measure (strip rows x substeps per sweep; rows 0: the whole grid per
+    // substep), and copy sizes in MiB.
+    std::vector<StripShape> strips;
+    const bool stripsOk = parseStrips(args.get("--strips").value_or(""), strips);
+    const std::vector<int> copySizes = parseSizes(args.get("--copy-sizes").value_or(""), 1, 2048);
+    if (!stripsOk || (args.has("--copy-sizes") && copySizes.empty())) {
+        std::cerr << "sluice bench: --strips takes ROWSxK,... (rows 0 or 8..32768, K 1..64) and --copy-sizes "
+                     "comma-separated MiB (1..2048)\n";
+        return kExitUsage;
     }
     auto frames = args.integer("--frames", 0, 0, 100000);
     auto frameMax = args.integer("--frame-max", 8192, sim::kMinBuiltinSize, sim::kMaxBuiltinSize);  // largest grid with frames
@@ -261,6 +257,15 @@ int runBench(int argc, char** argv) {
         return kExitNoGpu;
     }
     const double ceiling = copyAll->best();
+    std::vector<CopySweepRow> copySweep;
+    if (!copySizes.empty()) {
+        auto swept = measureCopySweep(copySizes, minSeconds);
+        if (!swept) {
+            std::cerr << "error: " << swept.error().message << "\n";
+            return kExitNoGpu;
+        }
+        copySweep = std::move(*swept);
+    }
     std::vector<SizeResult> results;
     for (int size : sizes) {
         SizeResult r;
@@ -269,7 +274,9 @@ int runBench(int argc, char** argv) {
         const double cells = double(size) * double(size);
         int bestStream = 1;
         for (int v = 0; v < kVariants; ++v) {
-            auto run = measureGpu(scene, variantTuning(v), minSeconds);
+            // Sweeps need more than one strip.
+            if (v == kSweepVariant && sim::GpuSolver::autoStripRows(size) >= size) continue;
+            auto run = measureGpu(scene, variantTuning(v, size), minSeconds);
             if (!run) {
                 std::cerr << "error: " << run.error().message << "\n";
                 return kExitNoGpu;
@@ -277,10 +284,22 @@ int runBench(int argc, char** argv) {
             r.variantCellSteps[v] = run->substepsPerSecond * cells;
             r.variantRows[v] = run->streamRows;
             if (r.variantCellSteps[v] > r.variantCellSteps[r.best]) r.best = v;
-            if (v > 0 && r.variantCellSteps[v] > r.variantCellSteps[bestStream]) bestStream = v;
+            if (isStream(v) && r.variantCellSteps[v] > r.variantCellSteps[bestStream]) bestStream = v;
+            for (const StripShape& strip : strips) {
+                if (v != 0) break;
+                sim::GpuSolver::Tuning tuning = variantTuning(0, size);
+                tuning.stripRows = strip.rows;
+                tuning.sweepSubsteps = strip.substeps;
+                auto banded = measureGpu(scene, tuning, minSeconds);
+                if (!banded) {
+                    std::cerr << "error: " << banded.error().message << "\n";
+                    return kExitNoGpu;
+                }
+                r.stripSweep.push_back(banded->substepsPerSecond * cells);
+            }
             for (const StreamShape& shape : shapes) {
-                if (v == 0) break;
-                auto swept = measureGpu(scene, variantTuning(v, shape), minSeconds);
+                if (!isStream(v)) break;
+                auto swept = measureGpu(scene, variantTuning(v, size, shape), minSeconds);
                 if (!swept) {
                     std::cerr << "error: " << swept.error().message << "\n";
                     return kExitNoGpu;
@@ -302,14 +321,14 @@ int runBench(int argc, char** argv) {
             std::size_t wetCells = 0;
             for (float h : dry.depthM) wetCells += h > 0.0f ? 1 : 0;
             r.dryWetFraction = double(wetCells) / cells;
-            sim::GpuSolver::Tuning tuning = variantTuning(r.best);
+            sim::GpuSolver::Tuning tuning = variantTuning(r.best, size);
             tuning.skipDryTiles = false;
             auto all = measureGpu(dry, tuning, minSeconds);
-            tuning = variantTuning(0);
+            tuning = variantTuning(0, size);
             tuning.skipDryTiles = true;
             tuning.countTiles = true;
             auto skip = all ? measureGpu(dry, tuning, minSeconds) : all;
-            tuning = variantTuning(bestStream);
+            tuning = variantTuning(bestStream, size);
             tuning.skipDryTiles = true;
             tuning.countTiles = true;
             r.dryVariant = bestStream;
@@ -351,19 +370,29 @@ int runBench(int argc, char** argv) {
                             {"copy_driver_bytes_per_s", copyAll->driver},
                             {"wet_fraction_asked", wet}, {"frames", *frames},
                             {"frame_size", nlohmann::json::array({frameWidth, frameHeight})}};
+        for (const StripShape& strip : strips)
+            j["strips_swept"].push_back({{"rows", strip.rows}, {"substeps_per_sweep", strip.substeps}});
+        for (const CopySweepRow& c : copySweep)
+            j["copy_sweep"].push_back({{"bytes", c.bytes}, {"bytes_per_s", c.plain}, {"bytes_per_s_one_buffer", c.oneBuffer},
+                                       {"bytes_per_s_in_large_buffer", c.inLarge}, {"bytes_per_s_window", c.window},
+                                       {"window_bytes", c.windowBytes}});
         for (const StreamShape& shape : shapes)
             j["stream_shapes_swept"].push_back({{"rows", shape.rows}, {"width", shape.width}});
         for (const SizeResult& r : results) {
             nlohmann::json sweep = nlohmann::json::array();
-            for (int v = 1; v < kVariants; ++v) sweep.push_back(r.sweep[v]);
+            for (int v = 1; v <= kMaxStream; ++v) sweep.push_back(r.sweep[v]);
             j["sizes"].push_back({{"size", r.size}, {"gpu_cell_steps_per_s", r.gpuCellSteps},
-                                  {"best_kernel", r.best == 0 ? "two-pass" : "stream"},
-                                  {"substeps_per_dispatch", std::max(1, r.best)}, {"subgroup_reductions", r.subgroups},
+                                  {"two_pass_cell_steps_per_s_by_strip", r.stripSweep},
+                                  {"best_kernel", isStream(r.best) ? "stream" : r.best == 0 ? "two-pass" : "two-pass sweeps"},
+                                  {"substeps_per_dispatch", isStream(r.best) ? r.best : 1}, {"subgroup_reductions", r.subgroups},
                                   {"bytes_per_cell_step", variantBytesPerCellStep(r.best)},
                                   {"gpu_cell_steps_per_s_two_pass", r.variantCellSteps[0]},
+                                  {"gpu_cell_steps_per_s_two_pass_sweeps", r.variantCellSteps[kSweepVariant]},
+                                  {"sweep_strip_rows", r.variantCellSteps[kSweepVariant] > 0 ? sim::GpuSolver::autoStripRows(r.size) : 0},
+                                  {"sweep_substeps", sim::GpuSolver::kAutoSweepSubsteps},
                                   {"gpu_cell_steps_per_s_stream_by_substeps_per_dispatch",
-                                   std::vector<double>(r.variantCellSteps + 1, r.variantCellSteps + kVariants)},
-                                  {"stream_rows_by_substeps_per_dispatch", std::vector<int>(r.variantRows + 1, r.variantRows + kVariants)},
+                                   std::vector<double>(r.variantCellSteps + 1, r.variantCellSteps + 1 + kMaxStream)},
+                                  {"stream_rows_by_substeps_per_dispatch", std::vector<int>(r.variantRows + 1, r.variantRows + 1 + kMaxStream)},
                                   {"stream_cell_steps_per_s_by_swept_shape", sweep},
                                   {"dry_stream_substeps_per_dispatch", r.dryVariant},
                                   {"dry_wet_fraction", r.dryWetFraction},
@@ -387,12 +416,14 @@ int runBench(int argc, char** argv) {
     std::printf("copy ceiling: %.1f GB/s (bytes read + written; best of compute 1 vec4/thread %.1f, "
                 "4 vec4/thread %.1f, driver copy %.1f)\n",
                 ceiling / 1e9, copyAll->computeOne / 1e9, copyAll->computeFour / 1e9, copyAll->driver / 1e9);
-    std::printf("GPU step, G cell-steps/s: the two-pass step (48 B per cell-step: each array once per pass) and the\n"
+    std::printf("GPU step, G cell-steps/s: the two-pass step (48 B per cell-step: each array once per pass), the\n"
                 "stream step with S = 1, 2 substeps per dispatch (rows streamed down %d-column regions; temporal\n"
-                "blocking for S = 2; 28/S B per cell-step; reductions by %s)\n\n",
-                SLUICE_STREAM_WIDTH, !results.empty() && results[0].subgroups ? "subgroup arithmetic" : "a shared-memory tree");
-    std::printf("%7s %9s %9s %9s %9s %9s %9s %8s %7s %12s %9s %9s %9s %9s\n", "grid", "two-pass", "stream 1", "stream 2",
-                "best", "ms/step", "GB/s", "of copy", "B/cell", "CPU Mcell/s", "CPU ms", "GPU/CPU", "frame ms", "view B/c");
+                "blocking for S = 2; 28/S B per cell-step; reductions by %s), and the two-pass step in\n"
+                "skewed sweeps (%d substeps strip by strip, strips of at most %d MiB; 48 B; grids of 2 strips and more)\n\n",
+                SLUICE_STREAM_WIDTH, !results.empty() && results[0].subgroups ? "subgroup arithmetic" : "a shared-memory tree",
+                sim::GpuSolver::kAutoSweepSubsteps, int(sim::GpuSolver::kSweepStripBytes / (1024 * 1024)));
+    std::printf("%7s %9s %9s %9s %9s %9s %9s %9s %8s %7s %12s %9s %9s %9s %9s\n", "grid", "two-pass", "stream 1", "stream 2",
+                "sweeps", "best", "ms/step", "GB/s", "of copy", "B/cell", "CPU Mcell/s", "CPU ms", "GPU/CPU", "frame ms", "view B/c");
     for (const SizeResult& r : results) {
         char cpuCol[64] = "-", cpuMs[32] = "-", ratio[32] = "-";
         if (r.cpuCellSteps > 0) {
@@ -400,14 +431,16 @@ int runBench(int argc, char** argv) {
             std::snprintf(cpuMs, sizeof cpuMs, "%.2f", r.cpuMsPerStep);
             std::snprintf(ratio, sizeof ratio, "%.3gx", r.gpuCellSteps / r.cpuCellSteps);
         }
-        const std::string best = r.best == 0 ? "two-pass" : "stream " + std::to_string(r.best);
+        const std::string best = variantName(r.best);
+        char sweepCol[32] = "-";
+        if (r.variantCellSteps[kSweepVariant] > 0) std::snprintf(sweepCol, sizeof sweepCol, "%.2f", r.variantCellSteps[kSweepVariant] / 1e9);
         char frameCol[32] = "-", viewCol[32] = "-";
         if (r.frameMs > 0) {
             std::snprintf(frameCol, sizeof frameCol, "%.2f", r.frameMs);
             std::snprintf(viewCol, sizeof viewCol, "%.1f", r.viewerBytesPerCell);
         }
-        std::printf("%5d^2 %9.2f %9.2f %9.2f %9s %9.3f %9.1f %7.0f%% %7.1f %12s %9s %9s %9s %9s\n", r.size,
-                    r.variantCellSteps[0] / 1e9, r.variantCellSteps[1] / 1e9, r.variantCellSteps[2] / 1e9, best.c_str(),
+        std::printf("%5d^2 %9.2f %9.2f %9.2f %9s %9s %9.3f %9.1f %7.0f%% %7.1f %12s %9s %9s %9s %9s\n", r.size,
+                    r.variantCellSteps[0] / 1e9, r.variantCellSteps[1] / 1e9, r.variantCellSteps[2] / 1e9, sweepCol, best.c_str(),
                     r.gpuMsPerStep, r.gpuGBs, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs, ratio, frameCol, viewCol);
     }
     std::printf("\n(ms/step: one substep of the whole grid; GB/s and of copy: the best kernel's bytes per cell-step\n"
@@ -417,6 +450,27 @@ int runBench(int argc, char** argv) {
                 frameWidth, frameHeight, *frames);
     for (const SizeResult& r : results) std::printf(" %d^2 S=1 %d, S=2 %d;", r.size, r.variantRows[1], r.variantRows[2]);
     std::printf(")\n\n");
+    if (!copySweep.empty()) {
+        std::printf("Copy by size, GB/s read + written (compute, 4 vec4 per invocation): between two buffers of that\n"
+                    "size as the solver allocates them; the first 256 MiB of those buffers only; between the halves of\n"
+                    "one buffer of twice the size; between the halves of one %zu MiB buffer\n", kLargeCopyBufferBytes >> 20);
+        std::printf("%9s %9s %9s %9s %9s\n", "MiB", "buffers", "256 MiB", "one buf", "in large");
+        for (const CopySweepRow& c : copySweep)
+            std::printf("%9zu %9.1f %9.1f %9.1f %9.1f\n", c.bytes >> 20, c.plain / 1e9, c.window / 1e9,
+                        c.oneBuffer / 1e9, c.inLarge / 1e9);
+        std::printf("\n");
+    }
+    if (!strips.empty()) {
+        std::printf("Two-pass step in skewed sweeps, G cell-steps/s (strip rows x substeps per sweep; 0: whole grid)\n%7s", "grid");
+        for (const StripShape& strip : strips) std::printf(" %5dx%-3d", strip.rows, strip.substeps);
+        std::printf("\n");
+        for (const SizeResult& r : results) {
+            std::printf("%5d^2", r.size);
+            for (double v : r.stripSweep) std::printf(" %9.2f", v / 1e9);
+            std::printf("\n");
+        }
+        std::printf("\n");
+    }
     if (!shapes.empty()) {
         std::printf("Stream step by work-group shape, G cell-steps/s (S: substeps per dispatch; 0: the default)\n");
         std::printf("%7s %6s %5s", "grid", "width", "S");
@@ -429,7 +483,7 @@ int runBench(int argc, char** argv) {
             return n;
         }();
         for (const SizeResult& r : results)
-            for (int v = 1; v < kVariants; ++v)
+            for (int v = 1; v <= kMaxStream; ++v)
                 for (std::size_t k = 0; k < shapes.size(); k += perLine) {
                     std::printf("%5d^2 %6d %5d", r.size, shapes[k].width, v);
                     for (std::size_t i = k; i < k + perLine; ++i) std::printf(" %10.2f", r.sweep[v][i] / 1e9);

@@ -46,16 +46,27 @@ public:
         int substepsPerDispatch = 1;  ///< stream: 1..kMaxSubstepsPerDispatch substeps per pass over memory
         int streamRows = 0;           ///< stream: rows of a tile, a multiple of 4 up to 128; 0: by grid size
         int streamWidth = 0;          ///< stream: columns of a work group's region (32..256); 0: kDefaultStreamWidth
+        /// Two-pass: rows of a strip of the skewed sweep (several substeps strip by strip, see
+        /// advanceSkewed()); 0: the whole grid each substep. Dry tiles are not skipped in a sweep.
+        int stripRows = 0;
+        int sweepSubsteps = 8;        ///< two-pass with strips: substeps per sweep (at most stripRows / 4)
         bool skipDryTiles = true;     ///< groups without water, flow or inflow nearby are not computed
         bool countTiles = false;      ///< count the groups computed (tilesRun(); one atomic per group)
     };
     static constexpr int kMaxSubstepsPerDispatch = 2;
     static constexpr int kMinStreamRows = 8, kMaxStreamRows = 128;  ///< stream tile rows (flag mask: 32 blocks)
     static constexpr int kMinStreamWidth = 32, kMaxStreamWidth = 256, kDefaultStreamWidth = SLUICE_STREAM_WIDTH;
-    /// Kernel::Auto streams grids of at least this many cells (two-pass is at the copy ceiling there)
-    /// and smaller grids while less than kAutoStreamBelow of their groups run (dry groups cost the
-    /// stream kernel less); back to two-pass above kAutoTwoPassAbove.
-    static constexpr double kAutoStreamCells = 8192.0 * 8192.0, kAutoStreamBelow = 0.35, kAutoTwoPassAbove = 0.6;
+    /// Kernel::Auto streams while less than kAutoStreamBelow of the groups run (dry groups cost the
+    /// stream kernel less) and goes back to two-pass above kAutoTwoPassAbove. Grids of at least
+    /// kAutoSweepCells start streaming, and their two-pass steps of several substeps run in skewed
+    /// sweeps (strips of autoStripRows(), kAutoSweepSubsteps substeps): a whole-grid pass over their
+    /// ~2 GB runs at half the bandwidth on an H200 (docs/PERFORMANCE.md).
+    static constexpr double kAutoSweepCells = 8192.0 * 8192.0, kAutoStreamBelow = 0.35, kAutoTwoPassAbove = 0.6;
+    static constexpr int kAutoSweepSubsteps = 16;
+    /// Strip rows for Kernel::Auto's sweeps: the largest power of two whose strip (bed, two depths, two
+    /// flow pairs, raw flows: 36 B a cell) stays within kSweepStripBytes.
+    static int autoStripRows(int width);
+    static constexpr double kSweepStripBytes = 320.0 * 1024 * 1024;
     /// Columns a stream work group of `groupWidth` invocations keeps with `substeps` per dispatch
     /// (the rest is its halo).
     static int streamTileWidth(int groupWidth, int substeps);
@@ -71,13 +82,15 @@ public:
     /// Rows of a stream tile in use (the tuning's, or the automatic choice), and its group width.
     int streamRows() const;
     int streamWidth() const { return tuning_.streamWidth > 0 ? tuning_.streamWidth : kDefaultStreamWidth; }
-    /// Groups computed since resetTileCount() (counted only with Tuning::countTiles), and the groups
-    /// of one dispatch with the current tuning (two-pass: depth-pass groups).
+    /// Groups computed since resetTileCount() (counted only with Tuning::countTiles; skewed sweeps
+    /// compute every group and count those holding water), and the groups of one dispatch with the
+    /// current tuning (two-pass: depth-pass groups).
     std::uint32_t tilesRun();
     void resetTileCount();
     int tileCount() const;
 
-    /// Bytes of GPU memory the simulation state takes per cell (buffers only).
+    /// Bytes of GPU memory the simulation state takes per cell (buffers only; a sweep's scratch once
+    /// the first sweep has run).
     double bytesPerCell() const;
     /// Bytes a stream dispatch reads and writes per cell per substep, counting each array once (b, h,
     /// Qx, Qy read; h, Qx, Qy written: 28 B) divided by the substeps per dispatch; the halo's extra
@@ -125,6 +138,16 @@ private:
     bool countingTiles() const { return tuning_.countTiles || tuning_.kernel == Kernel::Auto; }
     void setPipeUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const;
     void advanceTwoPass(const SubstepConstants& c, int emitterCount, int n);
+    /// n two-pass substeps in skewed sweeps over strips of rows (Tuning::stripRows).
+    void advanceSkewed(int n);
+    /// Pass 1 (flux_: face rows [y0, y1)) or pass 2 (depthPass_: cell rows [y0, y1)), raw flows held
+    /// from row rawRow0 on.
+    void dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0) const;
+    /// Strip rows and substeps per sweep in use (the tuning's, or Kernel::Auto's on large grids;
+    /// rows 0: no sweeps), and whether a run of n substeps goes through advanceSkewed().
+    int stripRows() const;
+    int sweepSubsteps() const;
+    bool sweeps(int n) const;
     void advanceStream(const SubstepConstants& c, int emitterCount, int n);
     /// pipe_stream.comp for `substeps` per dispatch with the current width, compiled on first use.
     const gl::Program& streamProgram(int substeps);
@@ -139,6 +162,7 @@ private:
     // pair for raw flows).
     gl::Buffer terrain_, depth_[2], flowX_[2], flowY_[2], flags_[2];
     gl::Buffer emitters_, ledger_, stats_, partials_;
+    gl::Buffer stripRawX_, stripRawY_;  // skewed sweep: raw flows of one strip's face rows (grown on demand)
     int depthCur_ = 0, flow_ = 0, flagsCur_ = 0;
     int passGroupsX_ = 0, passGroupsY_ = 0;
     Kernel flagsKernel_ = Kernel::TwoPass;  // whose granularity flags_ hold

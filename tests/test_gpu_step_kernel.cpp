@@ -71,6 +71,33 @@ bool bitwiseEqual(const std::vector<float>& a, const std::vector<float>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
+// The two-pass step in skewed sweeps over strips of `stripRows`, `sweepSubsteps` substeps a sweep.
+std::unique_ptr<sim::GpuSolver> sweepingSolver(const sim::Scene& scene, int stripRows, int sweepSubsteps, bool skip) {
+    auto solver = gpuSolver(scene, 1, skip, Kernel::TwoPass);
+    sim::GpuSolver::Tuning t = solver->tuning();
+    t.stripRows = stripRows;
+    t.sweepSubsteps = sweepSubsteps;
+    solver->setTuning(t);
+    return solver;
+}
+
+float maxDepthOf(const sim::FieldSnapshot& s) {
+    float m = 0;
+    for (float h : s.depthM) m = std::max(m, h);
+    return m;
+}
+
+// Depths and flows bit for bit, the ledger to rounding.
+void expectSameState(sim::GpuSolver& reference, const sim::FieldSnapshot& a, sim::GpuSolver& v, const std::string& name) {
+    const sim::FieldSnapshot b = v.download();
+    EXPECT_TRUE(bitwiseEqual(a.depthM, b.depthM)) << name << " max diff " << test::maxAbsDiff(a.depthM, b.depthM);
+    EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS)) << name;
+    EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS)) << name;
+    const sim::Ledger la = reference.ledger(), lb = v.ledger();
+    EXPECT_NEAR(la.addedM3, lb.addedM3, 1e-6 * la.addedM3) << name;
+    EXPECT_NEAR(la.removedM3, lb.removedM3, 1e-6 * la.removedM3 + 1e-9) << name;
+}
+
 }  // namespace
 
 TEST(GpuStepKernel, AllKernelsGiveIdenticalBits) {
@@ -90,6 +117,12 @@ TEST(GpuStepKernel, AllKernelsGiveIdenticalBits) {
             variants.back()->setTuning(t);
         }
     variants.push_back(gpuSolver(scene, 1, true, Kernel::TwoPass));
+    // Two-pass in skewed sweeps over strips of rows: strips of 8 / 10 / 30 rows (the last one partial),
+    // 1 to 4 substeps per sweep (remainders included), with and without the skipping request.
+    for (int strip : {8, 10, 30})
+        for (int sweep : {2, 3})
+            for (bool skip : {false, true})
+                if (strip != 8 || sweep != 3) variants.push_back(sweepingSolver(scene, strip, sweep, skip));
     // Steps with CFL substeps (1 to 4 here), so blocked variants also run remainders. One solver
     // switches kernels every step (its skipping flags start over each time).
     int maxSubsteps = 0;
@@ -108,24 +141,39 @@ TEST(GpuStepKernel, AllKernelsGiveIdenticalBits) {
     }
     EXPECT_GE(maxSubsteps, 2);
     const sim::FieldSnapshot a = reference->download();
-    float maxDepth = 0;
-    for (float h : a.depthM) maxDepth = std::max(maxDepth, h);
-    ASSERT_GT(maxDepth, 0.5f);
+    ASSERT_GT(maxDepthOf(a), 0.5f);
     for (auto& v : variants) {
-        const sim::FieldSnapshot b = v->download();
         const std::string name = std::string(v.get() == switching ? "switching " : v->tuning().kernel == Kernel::TwoPass ? "two-pass " : "stream ") + "S=" +
                                  std::to_string(v->tuning().substepsPerDispatch) + " rows " + std::to_string(v->streamRows()) +
-                                 " width " + std::to_string(v->streamWidth()) +
+                                 " width " + std::to_string(v->streamWidth()) + " strip " +
+                                 std::to_string(v->tuning().stripRows) + "x" + std::to_string(v->tuning().sweepSubsteps) +
                                  (v->tuning().skipDryTiles ? " skip" : " all");
-        EXPECT_TRUE(bitwiseEqual(a.depthM, b.depthM)) << name << " max diff " << test::maxAbsDiff(a.depthM, b.depthM);
-        EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS)) << name;
-        EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS)) << name;
+        expectSameState(*reference, a, *v, name);
         EXPECT_EQ(reference->currentMaxSpeed(), v->currentMaxSpeed()) << name;
-        const sim::Ledger la = reference->ledger(), lb = v->ledger();
-        EXPECT_NEAR(la.addedM3, lb.addedM3, 1e-6 * la.addedM3) << name;
-        EXPECT_NEAR(la.removedM3, lb.removedM3, 1e-6 * la.removedM3 + 1e-9) << name;
-        EXPECT_LT(std::abs(lb.residual()), 1e-5 * lb.volumeM3) << name;
+        EXPECT_LT(std::abs(v->ledger().residual()), 1e-5 * v->ledger().volumeM3) << name;
     }
+}
+
+// Skewed sweeps (several substeps strip by strip) against the whole grid per substep, over runs of
+// 7 fixed substeps so that every sweep length and remainder occurs: the strip boundaries move two rows
+// a substep, and a wrong shift, ping-pong parity or raw-flow offset changes bits.
+TEST(GpuStepKernel, SkewedSweepsGiveIdenticalBits) {
+    const sim::Scene scene = multiTileScene();
+    auto reference = gpuSolver(scene, 1, false, Kernel::TwoPass);
+    ASSERT_TRUE(reference);
+    std::vector<std::unique_ptr<sim::GpuSolver>> variants;
+    for (int strip : {8, 12, 30, 64})
+        for (int sweep : {1, 2, 3, 5}) variants.push_back(sweepingSolver(scene, strip, sweep, true));
+    const float dt = 0.02f;
+    for (int n : {7, 7, 1, 7}) {  // a single substep runs the whole grid, between sweeps
+        reference->stepFixed(dt, n);
+        for (auto& v : variants) v->stepFixed(dt, n);
+    }
+    const sim::FieldSnapshot a = reference->download();
+    ASSERT_GT(maxDepthOf(a), 0.5f);
+    for (auto& v : variants)
+        expectSameState(*reference, a, *v, "strip " + std::to_string(v->tuning().stripRows) + " x " +
+                                               std::to_string(v->tuning().sweepSubsteps));
 }
 
 TEST(GpuStepKernel, WaterCrossesTileBordersAsOnTheCpu) {
@@ -272,26 +320,43 @@ TEST(GpuStepKernel, TileThatDriesUpIsClearedInBothBuffers) {
 
 TEST(GpuStepKernel, AutomaticChoiceFollowsTheWetShareAndKeepsTheBits) {
     // A mostly dry world switches to the stream kernel once the flags show how little runs; a wet one
-    // stays on the two-pass step. Either way every bit equals the two-pass step's.
+    // stays on the two-pass step. Either way every bit equals the two-pass step's. The same with the
+    // two-pass steps in skewed sweeps (as Kernel::Auto runs grids of kAutoSweepCells and more), where
+    // every group runs and the share comes from the groups that hold water.
     const int size = 256;
-    for (const bool dry : {true, false}) {
-        const sim::Scene scene = dry ? sim::benchDryScene(size, 0.03f) : sim::benchScene(size);
-        auto reference = gpuSolver(scene, 1, true, Kernel::TwoPass);
-        std::unique_ptr<sim::Solver> base = test::makeSolver("gpu", scene);
-        auto* autoSolver = dynamic_cast<sim::GpuSolver*>(base.get());
-        ASSERT_TRUE(reference && autoSolver);
-        EXPECT_EQ(autoSolver->tuning().kernel, Kernel::Auto) << "the default";
-        EXPECT_EQ(autoSolver->activeKernel(), Kernel::TwoPass) << "grids below kAutoStreamCells start two-pass";
-        bool usedStream = false;
-        for (int i = 0; i < 8; ++i) {
-            reference->step(0.05f);
-            autoSolver->step(0.05f);
-            usedStream = usedStream || autoSolver->activeKernel() == Kernel::Stream;
+    for (const bool sweeps : {false, true})
+        for (const bool dry : {true, false}) {
+            const std::string name = std::string(dry ? "dry" : "wet") + (sweeps ? ", sweeps" : "");
+            const sim::Scene scene = dry ? sim::benchDryScene(size, 0.03f) : sim::benchScene(size);
+            auto reference = gpuSolver(scene, 1, true, Kernel::TwoPass);
+            std::unique_ptr<sim::Solver> base = test::makeSolver("gpu", scene);
+            auto* autoSolver = dynamic_cast<sim::GpuSolver*>(base.get());
+            ASSERT_TRUE(reference && autoSolver);
+            EXPECT_EQ(autoSolver->tuning().kernel, Kernel::Auto) << "the default";
+            EXPECT_EQ(autoSolver->activeKernel(), Kernel::TwoPass) << "grids below kAutoSweepCells start two-pass";
+            if (sweeps) {
+                sim::GpuSolver::Tuning t = autoSolver->tuning();
+                t.stripRows = 64;
+                t.sweepSubsteps = 4;
+                autoSolver->setTuning(t);
+            }
+            // Steps of several substeps, so that the sweeps run.
+            const float dt = sweeps ? 0.4f : 0.05f;
+            bool usedStream = false;
+            int maxSubsteps = 0;
+            for (int i = 0; i < 8; ++i) {
+                reference->step(dt);
+                autoSolver->step(dt);
+                usedStream = usedStream || autoSolver->activeKernel() == Kernel::Stream;
+                maxSubsteps = std::max(maxSubsteps, autoSolver->counters().lastSubsteps);
+            }
+            EXPECT_EQ(usedStream, dry) << name;
+            if (sweeps) {
+                EXPECT_GE(maxSubsteps, 2) << name;
+            }
+            const sim::FieldSnapshot a = reference->download(), b = autoSolver->download();
+            EXPECT_TRUE(bitwiseEqual(a.depthM, b.depthM)) << name << " " << test::maxAbsDiff(a.depthM, b.depthM);
+            EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS)) << name;
+            EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS)) << name;
         }
-        EXPECT_EQ(usedStream, dry) << (dry ? "dry" : "wet");
-        const sim::FieldSnapshot a = reference->download(), b = autoSolver->download();
-        EXPECT_TRUE(bitwiseEqual(a.depthM, b.depthM)) << test::maxAbsDiff(a.depthM, b.depthM);
-        EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS));
-        EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS));
-    }
 }

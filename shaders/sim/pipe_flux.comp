@@ -1,8 +1,8 @@
 // Pass 1 of the two-pass substep (pipe_stream.comp does the whole substep in one pass), one
 // invocation per (x, y) in (W+1) x (H+1): the x-face at (x, y) when y < H and the y-face at (x, y) when
 // x < W. From the effective flows of the last substep it computes the new raw flows (acceleration,
-// viscosity, boundary conditions) into the scratch flow buffers, and records the largest face wave
-// speed for the CFL substep policy.
+// viscosity, boundary conditions) into the raw-flow buffers, and records the largest face wave
+// speed for the CFL substep policy. Computes the face rows uRowRange (pass_region.h).
 #include "sim_layout.h"
 #include "pipe_math.h"
 
@@ -12,24 +12,26 @@ layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBu
 layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { float depth[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
-layout(std430, binding = SLUICE_BIND_FLOW_X_OUT) restrict writeonly buffer RawXBuffer { float rawX[]; };
-layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict writeonly buffer RawYBuffer { float rawY[]; };
+layout(std430, binding = SLUICE_BIND_RAW_X) restrict writeonly buffer RawXBuffer { float rawX[]; };
+layout(std430, binding = SLUICE_BIND_RAW_Y) restrict writeonly buffer RawYBuffer { float rawY[]; };
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 
 #include "pipe_kernel_common.h"
+#include "pass_region.h"
 
 shared uint sMaxSpeed;
 
 void main() {
     const int W = uSize.x, H = uSize.y;
-    const ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    const ivec2 p = passCell();
     if (gl_LocalInvocationIndex == 0u) sMaxSpeed = 0u;
-    castPassGroupVote(ivec2(gl_WorkGroupID.xy));
+    castPassGroupVote(passGroup());
     memoryBarrierShared();
     barrier();
     if (!passGroupRuns()) return;  // uniform across the group: nothing here can move (dry_skip.h)
     float speed = 0.0;
-    if (p.x <= W && p.y < H) {
+    const bool row = passRowInRange(p.y);
+    if (row && p.x <= W && p.y < H) {
         const int f = p.y * (W + 1) + p.x;
         const int row = p.y * W;
         const float qEff = flowX[f];
@@ -43,10 +45,10 @@ void main() {
             q = p.x == 0 ? boundaryFlow(0, qEff, depth[row], -1.0, faceDepth)
                          : boundaryFlow(1, qEff, depth[row + W - 1], 1.0, faceDepth);
         }
-        rawX[f] = q;
+        rawX[f - uRawRow0 * (W + 1)] = q;
         speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
     }
-    if (p.x < W && p.y <= H) {
+    if (row && p.x < W && p.y <= H) {
         const int f = p.y * W + p.x;
         const float qEff = flowY[f];
         float faceDepth;
@@ -59,7 +61,7 @@ void main() {
             q = p.y == 0 ? boundaryFlow(2, qEff, depth[p.x], -1.0, faceDepth)
                          : boundaryFlow(3, qEff, depth[(H - 1) * W + p.x], 1.0, faceDepth);
         }
-        rawY[f] = q;
+        rawY[f - uRawRow0 * W] = q;
         speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
     }
     // Non-negative floats order like their bit patterns, so an integer max is a float max.

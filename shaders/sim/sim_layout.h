@@ -36,6 +36,8 @@
 #define SLUICE_BIND_FLOW_Y_OUT 12  // Qy written this dispatch
 #define SLUICE_BIND_TILES_IN 13    // uint[flag blocks]: activity after the previous dispatch (SLUICE_TILE_*)
 #define SLUICE_BIND_TILES_OUT 14   // uint[flag blocks]: written this dispatch
+#define SLUICE_BIND_RAW_X 15       // two-pass: raw flows pass 1 writes and pass 2 limits (a whole flow
+#define SLUICE_BIND_RAW_Y 16       //   pair, or a scratch pair of strip rows from uRawRow0 on)
 
 // Activity flags of a flag block. WET: after the dispatch some cell of the block holds water or some
 // face it owns (west and south faces, and the domain's east / north edge faces) carries flow.

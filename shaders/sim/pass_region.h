@@ -1,0 +1,22 @@
+// The rows one dispatch of the two-pass step works on (pipe_flux.comp, pipe_depth.comp). The whole
+// grid, or one strip of a skewed sweep (GpuSolver: several substeps strip by strip, so that a strip's
+// pages stay in the GPU's address-translation cache): then pass 1 writes its raw flows into a scratch
+// buffer that holds rows from uRawRow0 on.
+#ifndef SLUICE_PASS_REGION_H
+#define SLUICE_PASS_REGION_H
+
+uniform int uGroupRowOffset;  // the dispatch's group row 0 is the grid's group row uGroupRowOffset
+uniform ivec2 uRowRange;      // [begin, end): face rows (pass 1) or cell rows (pass 2) computed
+uniform int uRawRow0;         // first row the raw-flow buffers hold
+
+// Grid position of this work group.
+ivec2 passGroup() { return ivec2(gl_WorkGroupID.xy) + ivec2(0, uGroupRowOffset); }
+
+// Grid position of this invocation.
+ivec2 passCell() {
+    return passGroup() * ivec2(SLUICE_PASS_GROUP_X, SLUICE_PASS_GROUP_Y) + ivec2(gl_LocalInvocationID.xy);
+}
+
+bool passRowInRange(int y) { return y >= uRowRange.x && y < uRowRange.y; }
+
+#endif
