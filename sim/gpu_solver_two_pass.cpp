@@ -1,0 +1,129 @@
+// GpuSolver's two-pass step (pipe_flux.comp + pipe_depth.comp): over the whole grid each substep, or
+// in skewed sweeps over strips of rows on large grids (docs/ARCHITECTURE.md, "Skewed sweeps").
+#include <algorithm>
+#include <cstddef>
+
+#include "sim/gpu_solver.hpp"
+
+namespace sluice::sim {
+
+void GpuSolver::advanceTwoPass(const SubstepConstants& c, int emitterCount, int n) {
+    const bool sweep = sweeps(n);
+    for (const gl::Program* p : {&flux_, &depthPass_}) {
+        setPipeUniforms(*p, c, emitterCount);
+        // A sweep computes every group: a skipped group would leave another strip's raw flows in the
+        // shared scratch buffer.
+        p->set("uSkipDry", tuning_.skipDryTiles && !sweep ? 1 : 0);
+        p->set("uAllActive", c.rainM > 0.0f ? 1 : 0);
+    }
+    depthPass_.set("uCountTiles", countingTiles() ? 1 : 0);
+    depthPass_.set("uCountWetOnly", sweep ? 1 : 0);
+    dispatchesCounted_ += n;
+    if (sweep) {
+        advanceSkewed(n);
+        return;
+    }
+    // Effective flows stay in flow_ (pass 2 rewrites them in place); the other pair holds pass 1's
+    // raw flows.
+    flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X);
+    flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y);
+    flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X_OUT);
+    flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y_OUT);
+    flowX_[1 - flow_].bindStorage(SLUICE_BIND_RAW_X);
+    flowY_[1 - flow_].bindStorage(SLUICE_BIND_RAW_Y);
+    for (int i = 0; i < n; ++i) {
+        depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
+        depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
+        flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
+        flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
+        dispatchPassRows(flux_, 0, height_ + 1, 0);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        dispatchPassRows(depthPass_, 0, height_, 0);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        depthCur_ = 1 - depthCur_;
+        flagsCur_ = 1 - flagsCur_;
+    }
+}
+
+int GpuSolver::autoStripRows(int width) {
+    int rows = 64;
+    while (double(width) * double(2 * rows) * 36.0 <= kSweepStripBytes) rows *= 2;
+    return rows;
+}
+
+int GpuSolver::stripRows() const {
+    if (tuning_.stripRows > 0) return tuning_.stripRows;
+    const bool large = double(width_) * double(height_) >= kAutoSweepCells;
+    return tuning_.kernel == Kernel::Auto && large ? autoStripRows(width_) : 0;
+}
+
+int GpuSolver::sweepSubsteps() const { return tuning_.stripRows > 0 ? tuning_.sweepSubsteps : kAutoSweepSubsteps; }
+
+bool GpuSolver::sweeps(int n) const { return stripRows() > 0 && stripRows() < height_ && n >= 2; }
+
+// Skewed sweep (parallelogram tiling in time and rows): strips of L rows are advanced one after the
+// other, each by k substeps, so that a strip's pages stay in the GPU's address-translation caches for
+// k substeps instead of the whole grid streaming through them once per substep (docs/PERFORMANCE.md:
+// on an H200 a pass over more than ~0.5 GB runs at half the bandwidth of one within it). A cell's new
+// state needs the old state two rows either side (d = 2), so at substep j the boundaries between strips
+// move up by j d rows: strip s covers [s L - j d, (s + 1) L - j d). The rows above it were brought to
+// substep j by strip s - 1 at its substep j - 1, the rows below by strip s itself. Depth, flows and
+// flags ping-pong every substep, so strip s - 1's later substeps (written to the same copy two substeps
+// on) cover only rows above s L - (j + 1) d, which strip s no longer reads. Nothing is computed twice
+// but pass 1's three halo face rows per strip and substep.
+void GpuSolver::advanceSkewed(int n) {
+    constexpr int d = 2;
+    const int L = stripRows();
+    const int strips = (height_ + L - 1) / L;
+    const int K = sweepSubsteps();
+    // Pass 1 of a strip computes face rows [lo - 1, hi + 2); the last strip grows by (k - 1) d rows.
+    const std::size_t rawRows = std::size_t(L + (K - 1) * d + 4);
+    const std::size_t W = std::size_t(width_);
+    if (stripRawX_.bytes() < rawRows * (W + 1) * 4) {
+        stripRawX_ = gl::Buffer(rawRows * (W + 1) * 4);
+        stripRawY_ = gl::Buffer(rawRows * W * 4);
+    }
+    stripRawX_.bindStorage(SLUICE_BIND_RAW_X);
+    stripRawY_.bindStorage(SLUICE_BIND_RAW_Y);
+    for (int done = 0; done < n;) {
+        const int k = std::min(K, n - done);
+        for (int s = 0; s < strips; ++s)
+            for (int j = 0; j < k; ++j) {
+                const int lo = s == 0 ? 0 : s * L - j * d;
+                const int hi = s == strips - 1 ? height_ : (s + 1) * L - j * d;
+                const int in = j & 1, out = 1 - in;  // ping-pong copies relative to the sweep's start
+                depth_[depthCur_ ^ in].bindStorage(SLUICE_BIND_DEPTH_IN);
+                depth_[depthCur_ ^ out].bindStorage(SLUICE_BIND_DEPTH_OUT);
+                flowX_[flow_ ^ in].bindStorage(SLUICE_BIND_FLOW_X);
+                flowY_[flow_ ^ in].bindStorage(SLUICE_BIND_FLOW_Y);
+                flowX_[flow_ ^ out].bindStorage(SLUICE_BIND_FLOW_X_OUT);
+                flowY_[flow_ ^ out].bindStorage(SLUICE_BIND_FLOW_Y_OUT);
+                flags_[flagsCur_ ^ in].bindStorage(SLUICE_BIND_TILES_IN);
+                flags_[flagsCur_ ^ out].bindStorage(SLUICE_BIND_TILES_OUT);
+                const int raw0 = std::max(0, lo - 1);
+                dispatchPassRows(flux_, raw0, std::min(height_ + 1, hi + 2), raw0);
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+                dispatchPassRows(depthPass_, lo, hi, raw0);
+                glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+            }
+        if (k % 2 != 0) {
+            depthCur_ = 1 - depthCur_;
+            flow_ = 1 - flow_;
+            flagsCur_ = 1 - flagsCur_;
+        }
+        done += k;
+    }
+}
+
+void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0) const {
+    constexpr int GX = SLUICE_PASS_GROUP_X, GY = SLUICE_PASS_GROUP_Y;
+    const int groupsX = &p == &flux_ ? (width_ + 1 + GX - 1) / GX : passGroupsX_;  // pass 1 also has the east edge
+    const int g0 = y0 / GY, g1 = (y1 + GY - 1) / GY;
+    p.use();
+    p.set("uGroupRowOffset", g0);
+    p.set("uRowRange", y0, y1);
+    p.set("uRawRow0", rawRow0);
+    glDispatchCompute(GLuint(groupsX), GLuint(g1 - g0), 1);
+}
+
+}  // namespace sluice::sim
