@@ -67,7 +67,6 @@ Result<std::vector<CopySweepRow>> measureCopySweep(const std::vector<int>& mebib
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
     const auto bindable = [&](std::size_t bytes) { return GLint64(bytes) <= maxBlock; };
     std::vector<CopySweepRow> rows;
-    auto fail = [](int mib) { return Error{"copy sweep: " + std::to_string(mib) + " MiB buffers do not fit in GPU memory"}; };
     for (int mib : mebibytes) {
         CopySweepRow r;
         r.bytes = std::size_t(mib) << 20;
@@ -87,14 +86,8 @@ Result<std::vector<CopySweepRow>> measureCopySweep(const std::vector<int>& mebib
             both.fill32(0x3f800000u);
             r.oneBuffer = computeCopyRate(*prog, both, both, n, 0, n, 4, minSeconds);
         }
-        if (glGetError() == GL_OUT_OF_MEMORY) return fail(mib);
-        if (2 * r.bytes <= kLargeCopyBufferBytes && bindable(kLargeCopyBufferBytes)) {
-            gl::Buffer large(kLargeCopyBufferBytes);
-            if (glGetError() == GL_NO_ERROR) {  // else left out (software renderers)
-                large.fill32(0x3f800000u);
-                r.inLarge = computeCopyRate(*prog, large, large, n, 0, kLargeCopyBufferBytes / 32, 4, minSeconds);
-            }
-        }
+        if (glGetError() == GL_OUT_OF_MEMORY)
+            return Error{"copy sweep: " + std::to_string(mib) + " MiB buffers do not fit in GPU memory"};
         rows.push_back(r);
     }
     return rows;

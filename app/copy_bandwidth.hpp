@@ -22,14 +22,10 @@ Result<CopyCeiling> measureCopy(std::size_t bytes, double minSeconds);
 struct CopySweepRow {
     std::size_t bytes = 0;        ///< size of each of the two buffers
     double plain = 0;             ///< whole buffer, GL_DYNAMIC_STORAGE_BIT storage (as the solver's)
-    double oneBuffer = 0;         ///< both ranges in one buffer of twice the size
-    double inLarge = 0;           ///< both ranges in one buffer of kLargeCopyBufferBytes (0: does not fit)
+    double oneBuffer = 0;         ///< both ranges in one buffer of twice the size (0: more than a block binds)
     double window = 0;            ///< only the first windowBytes of the buffers (0: buffer not larger)
     std::size_t windowBytes = 0;
 };
-
-/// The buffer that CopySweepRow::inLarge copies within (NVIDIA binds at most 2 GiB to a storage block).
-inline constexpr std::size_t kLargeCopyBufferBytes = std::size_t(2) << 30;
 
 /// The copy at each size in `mebibytes`, in one context, so that the effect of buffer size, placement
 /// and the range touched can be told apart. Copies whose buffer exceeds GL_MAX_SHADER_STORAGE_BLOCK_SIZE
