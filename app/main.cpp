@@ -3,8 +3,8 @@
 #include <iostream>
 #include <string>
 
-#include "app/cli_args.hpp"
-#include "app/verbs.hpp"
+#include "app/cli/args.hpp"
+#include "app/cli/verbs.hpp"
 
 namespace {
 const char* kHelp =

@@ -8,12 +8,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "render/gl/async_readback.hpp"
-#include "render/gl/buffer.hpp"
-#include "render/gl/program.hpp"
+#include "gl/async_readback.hpp"
+#include "gl/buffer.hpp"
+#include "gl/program.hpp"
 #include "render/render_inputs.hpp"
 #include "render/terrain_lod.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::render {
 

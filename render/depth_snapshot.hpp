@@ -1,7 +1,7 @@
 #pragma once
 // A render-owned copy of the solver's depth field: the earlier state for surface interpolation
 // (RenderInputs::previousDepth). 4 bytes per cell.
-#include "render/gl/buffer.hpp"
+#include "gl/buffer.hpp"
 
 namespace sluice::render {
 

@@ -8,11 +8,11 @@ Result<OffscreenTarget> OffscreenTarget::create(int w, int h) {
     OffscreenTarget t;
     t.width_ = w;
     t.height_ = h;
-    t.colour_ = Texture(GL_TEXTURE_2D);
-    t.depth_ = Texture(GL_TEXTURE_2D);
+    t.colour_ = gl::Texture(GL_TEXTURE_2D);
+    t.depth_ = gl::Texture(GL_TEXTURE_2D);
     glTextureStorage2D(t.colour_.id(), 1, GL_RGBA8, w, h);
     glTextureStorage2D(t.depth_.id(), 1, GL_DEPTH_COMPONENT32F, w, h);
-    t.fbo_ = Framebuffer(Framebuffer::CreateTag{});
+    t.fbo_ = gl::Framebuffer(gl::Framebuffer::CreateTag{});
     glNamedFramebufferTexture(t.fbo_.id(), GL_COLOR_ATTACHMENT0, t.colour_.id(), 0);
     glNamedFramebufferTexture(t.fbo_.id(), GL_DEPTH_ATTACHMENT, t.depth_.id(), 0);
     if (glCheckNamedFramebufferStatus(t.fbo_.id(), GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)

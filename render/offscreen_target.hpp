@@ -1,9 +1,9 @@
 #pragma once
 // An offscreen RGBA8 colour + depth framebuffer of a fixed size, for headless rendering (the render
 // and bench verbs, tests).
-#include "render/gl_objects.hpp"
+#include "gl/gl_objects.hpp"
 #include "render/png_output.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::render {
 
@@ -18,8 +18,8 @@ public:
     RgbImage read() const;
 
 private:
-    Texture colour_, depth_;
-    Framebuffer fbo_;
+    gl::Texture colour_, depth_;
+    gl::Framebuffer fbo_;
     int width_ = 0, height_ = 0;
 };
 

@@ -5,7 +5,7 @@
 
 #include <glad/gl.h>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::render {
 

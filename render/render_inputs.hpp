@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "render/gl/buffer.hpp"
+#include "gl/buffer.hpp"
 
 namespace sluice::render {
 

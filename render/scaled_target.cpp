@@ -10,7 +10,7 @@ Result<ScaledTarget> ScaledTarget::create() {
     if (!program) return program.error();
     ScaledTarget t;
     t.upscale_ = std::move(*program);
-    t.vao_ = VertexArray(VertexArray::CreateTag{});
+    t.vao_ = gl::VertexArray(gl::VertexArray::CreateTag{});
     return t;
 }
 
@@ -20,8 +20,8 @@ void ScaledTarget::ensure(int w, int h, float scale) {
     if (sw == w_ && sh == h_ && fbo_) return;
     w_ = sw;
     h_ = sh;
-    color_ = makeTexture2D(GL_RGBA8, w_, h_, GL_LINEAR);
-    fbo_ = Framebuffer(Framebuffer::CreateTag{});
+    color_ = gl::makeTexture2D(GL_RGBA8, w_, h_, GL_LINEAR);
+    fbo_ = gl::Framebuffer(gl::Framebuffer::CreateTag{});
     glNamedFramebufferTexture(fbo_.id(), GL_COLOR_ATTACHMENT0, color_.id(), 0);
 }
 

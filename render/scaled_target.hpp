@@ -3,9 +3,9 @@
 // at reduced resolution (software renderers) and scaling it up, bilinearly, into the view's framebuffer.
 #include <glad/gl.h>
 
-#include "render/gl/program.hpp"
-#include "render/gl_objects.hpp"
-#include "sim/result.hpp"
+#include "gl/program.hpp"
+#include "gl/gl_objects.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::render {
 
@@ -26,9 +26,9 @@ public:
 
 private:
     gl::Program upscale_;
-    VertexArray vao_;
-    Texture color_;
-    Framebuffer fbo_;
+    gl::VertexArray vao_;
+    gl::Texture color_;
+    gl::Framebuffer fbo_;
     int w_ = 0, h_ = 0;
 };
 

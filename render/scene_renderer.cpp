@@ -58,7 +58,7 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
     // Detail map: RGBA16F (signed slopes), repeating, mipmapped so distant water does not shimmer.
     const std::vector<float> texels = makeDetailMap(kDetailSize);
     const int levels = int(std::log2(double(kDetailSize))) + 1;
-    r->detail_ = Texture(GL_TEXTURE_2D);
+    r->detail_ = gl::Texture(GL_TEXTURE_2D);
     glTextureStorage2D(r->detail_.id(), levels, GL_RGBA16F, kDetailSize, kDetailSize);
     glTextureSubImage2D(r->detail_.id(), 0, 0, 0, kDetailSize, kDetailSize, GL_RGBA, GL_FLOAT, texels.data());
     glGenerateTextureMipmap(r->detail_.id());
@@ -67,7 +67,7 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
     glTextureParameteri(r->detail_.id(), GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTextureParameteri(r->detail_.id(), GL_TEXTURE_WRAP_T, GL_REPEAT);
 
-    r->vao_ = VertexArray(VertexArray::CreateTag{});
+    r->vao_ = gl::VertexArray(gl::VertexArray::CreateTag{});
     return r;
 }
 
@@ -75,19 +75,19 @@ void SceneRenderer::ensureTargets(int w, int h) {
     if (w == targetW_ && h == targetH_ && terrainFbo_) return;
     targetW_ = w;
     targetH_ = h;
-    terrainColor_ = makeTexture2D(GL_RGBA16F, w, h, GL_LINEAR);
-    terrainDistance_ = makeTexture2D(GL_R32F, w, h, GL_NEAREST);
-    sceneColor_ = makeTexture2D(GL_RGBA16F, w, h, GL_LINEAR);
-    depth_ = makeTexture2D(GL_DEPTH_COMPONENT32F, w, h, GL_NEAREST);
+    terrainColor_ = gl::makeTexture2D(GL_RGBA16F, w, h, GL_LINEAR);
+    terrainDistance_ = gl::makeTexture2D(GL_R32F, w, h, GL_NEAREST);
+    sceneColor_ = gl::makeTexture2D(GL_RGBA16F, w, h, GL_LINEAR);
+    depth_ = gl::makeTexture2D(GL_DEPTH_COMPONENT32F, w, h, GL_NEAREST);
 
-    terrainFbo_ = Framebuffer(Framebuffer::CreateTag{});
+    terrainFbo_ = gl::Framebuffer(gl::Framebuffer::CreateTag{});
     glNamedFramebufferTexture(terrainFbo_.id(), GL_COLOR_ATTACHMENT0, terrainColor_.id(), 0);
     glNamedFramebufferTexture(terrainFbo_.id(), GL_COLOR_ATTACHMENT1, terrainDistance_.id(), 0);
     glNamedFramebufferTexture(terrainFbo_.id(), GL_DEPTH_ATTACHMENT, depth_.id(), 0);
     const GLenum both[2] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
     glNamedFramebufferDrawBuffers(terrainFbo_.id(), 2, both);
 
-    sceneFbo_ = Framebuffer(Framebuffer::CreateTag{});
+    sceneFbo_ = gl::Framebuffer(gl::Framebuffer::CreateTag{});
     glNamedFramebufferTexture(sceneFbo_.id(), GL_COLOR_ATTACHMENT0, sceneColor_.id(), 0);
     glNamedFramebufferTexture(sceneFbo_.id(), GL_DEPTH_ATTACHMENT, depth_.id(), 0);
     glNamedFramebufferDrawBuffer(sceneFbo_.id(), GL_COLOR_ATTACHMENT0);

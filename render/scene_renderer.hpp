@@ -13,16 +13,16 @@
 
 #include "render/camera.hpp"
 #include "render/chunk_bounds_reader.hpp"
-#include "render/gl/buffer.hpp"
-#include "render/gl/gpu_pass_timer.hpp"
-#include "render/gl/program.hpp"
-#include "render/gl_objects.hpp"
+#include "gl/buffer.hpp"
+#include "gl/gpu_pass_timer.hpp"
+#include "gl/program.hpp"
+#include "gl/gl_objects.hpp"
 #include "render/render_inputs.hpp"
 #include "render/scaled_target.hpp"
 #include "render/shore_map.hpp"
 #include "render/sun_shadow_map.hpp"
 #include "render/terrain_lod.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::render {
 
@@ -110,14 +110,14 @@ private:
     std::unique_ptr<SunShadowMap> shadow_;
     std::unique_ptr<ShoreMap> shore_;
     gl::GpuPassTimer timer_;
-    Texture detail_;
-    VertexArray vao_;
+    gl::Texture detail_;
+    gl::VertexArray vao_;
     // Offscreen targets: the terrain pass writes terrainColor_ + terrainDistance_ + depth_; the water
     // pass writes sceneColor_ (a copy of terrainColor_ first) with the same depth. Below render scale
     // 1 the resolve writes display colours into display_ at the internal size, then scales them up
     // (cheaper than tone-mapping every output pixel).
-    Texture terrainColor_, terrainDistance_, sceneColor_, depth_;
-    Framebuffer terrainFbo_, sceneFbo_;
+    gl::Texture terrainColor_, terrainDistance_, sceneColor_, depth_;
+    gl::Framebuffer terrainFbo_, sceneFbo_;
     ScaledTarget display_;
     int targetW_ = 0, targetH_ = 0;
     float maxCellPx_ = 3.0f;

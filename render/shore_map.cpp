@@ -14,7 +14,7 @@ void ShoreMap::update(const RenderInputs& in, float blend) {
     if (in.width != width_ || in.height != height_) {
         width_ = in.width;
         height_ = in.height;
-        texture_ = makeTexture2D(GL_R8, width_, height_, GL_LINEAR);
+        texture_ = gl::makeTexture2D(GL_R8, width_, height_, GL_LINEAR);
     }
     program_.set("uGrid", width_, height_);
     program_.set("uBlend", blend);

@@ -5,10 +5,10 @@
 // bilinear depth samples. Reads the depth buffers only; owns its texture.
 #include <memory>
 
-#include "render/gl/program.hpp"
-#include "render/gl_objects.hpp"
+#include "gl/program.hpp"
+#include "gl/gl_objects.hpp"
 #include "render/render_inputs.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::render {
 
@@ -24,7 +24,7 @@ public:
     void update(const RenderInputs& in, float blend);
 
     /// R8, W x H, linear filtering; texel centres are cell centres.
-    const Texture& texture() const { return texture_; }
+    const gl::Texture& texture() const { return texture_; }
     /// Bytes of GPU memory held.
     std::size_t bytes() const { return std::size_t(width_) * std::size_t(height_); }
 
@@ -32,7 +32,7 @@ private:
     ShoreMap() = default;
 
     gl::Program program_;
-    Texture texture_;
+    gl::Texture texture_;
     int width_ = 0, height_ = 0;
 };
 

@@ -32,7 +32,7 @@ void SunShadowMap::update(const RenderInputs& in, const ChunkBoundsReader& bound
         height_ = in.height;
         chunksX_ = bounds.chunksX();
         chunksY_ = bounds.chunksY();
-        texture_ = makeTexture2D(GL_R8, width_, height_, GL_LINEAR);
+        texture_ = gl::makeTexture2D(GL_R8, width_, height_, GL_LINEAR);
         madeHash_ = gl::Buffer(std::size_t(chunksX_) * std::size_t(chunksY_) * sizeof(std::uint32_t));
         redoAll = true;
     }

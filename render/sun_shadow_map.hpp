@@ -13,12 +13,12 @@
 #include <glm/glm.hpp>
 
 #include "render/chunk_bounds_reader.hpp"
-#include "render/gl/buffer.hpp"
-#include "render/gl/program.hpp"
-#include "render/gl_objects.hpp"
+#include "gl/buffer.hpp"
+#include "gl/program.hpp"
+#include "gl/gl_objects.hpp"
 #include "render/render_inputs.hpp"
 #include "render/render_layout.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::render {
 
@@ -46,7 +46,7 @@ public:
 
     /// R8, W x H, linear filtering: (v - SLUICE_SHADOW_MIN_V) / (1 - SLUICE_SHADOW_MIN_V), v the
     /// unclamped visibility at the cell centre; texel centres are cell centres.
-    const Texture& texture() const { return texture_; }
+    const gl::Texture& texture() const { return texture_; }
     /// Bytes of GPU memory held (texture and bookkeeping).
     std::size_t bytes() const;
 
@@ -61,7 +61,7 @@ private:
     gl::Program dirty_, march_;
     gl::Buffer state_;     // ShadowState, also the indirect dispatch arguments
     gl::Buffer madeHash_;  // uint per chunk: bed hashes the map was made from
-    Texture texture_;
+    gl::Texture texture_;
     int width_ = 0, height_ = 0, chunksX_ = 0, chunksY_ = 0;
     glm::vec3 madeSun_{0.0f};  // sun direction the map was made for
 };

@@ -7,11 +7,11 @@
 #include <memory>
 #include <vector>
 
-#include "render/gl/buffer.hpp"
-#include "render/gl/gpu_pass_timer.hpp"
-#include "render/gl/program.hpp"
+#include "gl/buffer.hpp"
+#include "gl/gpu_pass_timer.hpp"
+#include "gl/program.hpp"
 #include "render/render_inputs.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::render {
 

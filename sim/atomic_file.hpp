@@ -6,7 +6,7 @@
 #include <span>
 #include <string_view>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::sim {
 

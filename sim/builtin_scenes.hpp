@@ -1,29 +1,33 @@
 #pragma once
-// Scenes that need no files: the one the app opens by default and the benchmark scene.
-#include <array>
+// Built-in worlds: scene descriptions shipped in assets/worlds/NAME.json (embedded in the binary), sized
+// at load time (builtin:NAME:SIZE). This file keeps what generates from a description: the terrain
+// scale, water placed in the generated basins and sources placed in the generated channels.
+#include <string>
 #include <string_view>
+#include <vector>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 #include "sim/scene.hpp"
 
 namespace sluice::sim {
 
-/// Names accepted by builtinScene.
-inline constexpr std::array<std::string_view, 2> kBuiltinSceneNames = {"default", "bench"};
+/// Names of the built-in worlds (the files in assets/worlds/): "default" first, then the others sorted.
+std::vector<std::string> builtinSceneNames();
 
 /// Smallest and largest `size` (cells per side) of a built-in scene.
 inline constexpr int kMinBuiltinSize = 16;
 inline constexpr int kMaxBuiltinSize = 16384;
 
-/// The scene the app opens: size x size cells of 2 m, "valley" terrain (seed 1, 20 m relief), the lake
-/// basin partly filled (only cells inside the basin get water), a Rate-mode river source of
-/// max(0.5, size/64) m^3/s in the channel near the south edge, an open north side and walls elsewhere,
-/// friction 0.05, dt 0.1 s. `size` is clamped to [kMinBuiltinSize, kMaxBuiltinSize]. Deterministic.
+/// The scene the app opens (assets/worlds/default.json): size x size cells of 2 m, "valley" terrain
+/// (seed 1, 20 m relief), the lake basin partly filled (only cells inside the basin get water), a
+/// Rate-mode river source of max(0.5, size/64) m^3/s in the channel near the south edge, an open north
+/// side and walls elsewhere, friction 0.05, dt 0.1 s. `size` is clamped to [kMinBuiltinSize,
+/// kMaxBuiltinSize]. Deterministic.
 Scene defaultScene(int size);
 
-/// Throughput benchmark: size x size cells of 2 m, "hills" terrain (seed 7, 8 m relief) under a uniform
-/// water surface 0.5 m above the highest point, so every cell is wet; walls all round, no emitters,
-/// friction 0.05, dt 0.1 s. `size` is clamped like defaultScene. Deterministic.
+/// Throughput benchmark (assets/worlds/bench.json): size x size cells of 2 m, "hills" terrain (seed 7,
+/// 8 m relief) under a uniform water surface 0.5 m above the highest point, so every cell is wet; walls
+/// all round, no emitters, friction 0.05, dt 0.1 s. `size` is clamped like defaultScene. Deterministic.
 Scene benchScene(int size);
 
 /// Dry-tile benchmark: benchScene's terrain flattened to a dry plain around a round basin that holds
@@ -31,8 +35,8 @@ Scene benchScene(int size);
 /// sloshes without spilling. Walls all round, no emitters; the rest of the world stays dry.
 Scene benchDryScene(int size, float wetFraction);
 
-/// The built-in scene called `name` ("default" or "bench") at size x size cells. Errors for an unknown
-/// name (listing the valid ones) or a size outside [kMinBuiltinSize, kMaxBuiltinSize].
+/// The built-in world `name` at size x size cells. Errors for an unknown name (listing the valid ones),
+/// a size outside [kMinBuiltinSize, kMaxBuiltinSize], or a world description that does not load.
 Result<Scene> builtinScene(std::string_view name, int size);
 
 }  // namespace sluice::sim

@@ -11,7 +11,7 @@
 #include "sim/brush.hpp"
 #include "sim/emitter.hpp"
 #include "sim/params.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::sim {
 

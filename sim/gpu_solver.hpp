@@ -8,10 +8,10 @@
 #include <map>
 #include <memory>
 
-#include "render/gl/buffer.hpp"
-#include "render/gl/program.hpp"
+#include "gl/buffer.hpp"
+#include "gl/program.hpp"
 #include "sim/gpu_layout.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 #include "sim/solver.hpp"
 #include "sim/substep_constants.hpp"
 

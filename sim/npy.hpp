@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::sim {
 

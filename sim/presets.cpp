@@ -7,9 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/assets.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/scene_json.hpp"
 #include "sim/scene_loader.hpp"
+#include "sim/text_file.hpp"
 
 namespace sluice::sim {
 
@@ -31,21 +33,45 @@ std::vector<std::string> listPresets(const std::filesystem::path& dir) {
     return names;
 }
 
+namespace {
+
+Result<SimParams> parsePreset(const std::string& text, const std::string& where) {
+    // Comments allowed, as in scene files: presets are hand-written too.
+    auto j = parseJsonText(text, where);
+    if (!j) return j.error();
+    auto parsed = parseSettingsJson(*j, where, 2, 2);
+    if (!parsed) return parsed.error();
+    return parsed->scene.params;
+}
+
+}  // namespace
+
+std::vector<std::string> shippedPresets() { return listAssets("presets", ".json"); }
+
+std::vector<std::string> allPresets(const std::filesystem::path& dir) {
+    std::vector<std::string> names = listPresets(dir), shipped = shippedPresets();
+    names.insert(names.end(), shipped.begin(), shipped.end());
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    return names;
+}
+
 Result<SimParams> loadPreset(const std::filesystem::path& dir, const std::string& name) {
     const std::filesystem::path file = dir / (name + ".json");
     std::ifstream in(file);
-    if (!in) return Error{file.string() + ": cannot open preset"};
+    if (!in) {
+        // No file of the user's: a preset that ships with Sluice, if there is one of that name.
+        const std::vector<std::string> shipped = shippedPresets();
+        if (validName(name) && std::find(shipped.begin(), shipped.end(), name) != shipped.end()) {
+            auto text = readAsset("presets/" + name + ".json");
+            if (!text) return text.error();
+            return parsePreset(*text, "assets/presets/" + name + ".json");
+        }
+        return Error{file.string() + ": cannot open preset"};
+    }
     std::stringstream text;
     text << in.rdbuf();
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(text.str());
-    } catch (const nlohmann::json::parse_error& e) {
-        return Error{file.string() + ": invalid JSON: " + e.what()};
-    }
-    auto parsed = parseSettingsJson(j, file.string(), 2, 2);
-    if (!parsed) return parsed.error();
-    return parsed->scene.params;
+    return parsePreset(text.str(), file.string());
 }
 
 Result<void> savePreset(const std::filesystem::path& dir, const std::string& name, const SimParams& p) {

@@ -183,6 +183,7 @@ private:
     std::vector<std::string> warnings_;
     Scene scene_;
     std::optional<long long> gridWidth_, gridHeight_;  // as written in "grid", before the terrain decides
+    std::optional<ProceduralTerrain> procedural_;
     bool gridPresent_ = false;
 };
 
@@ -201,7 +202,7 @@ SceneLoadOutput Loader::loadSettings(const json& root, int width, int height, co
     parseBoundary(find(root, "boundary"));
     if (const json* v = find(root, "sources")) scene_.sources = parseEmitters(v, "sources");
     if (const json* v = find(root, "drains")) scene_.drains = parseEmitters(v, "drains");
-    return SceneLoadOutput{std::move(scene_), std::move(warnings_)};
+    return SceneLoadOutput{std::move(scene_), std::move(warnings_), std::nullopt};
 }
 
 SceneLoadOutput Loader::load(std::string_view text) {
@@ -222,7 +223,7 @@ SceneLoadOutput Loader::load(std::string_view text) {
     parseBoundary(find(root, "boundary"));
     scene_.sources = parseEmitters(find(root, "sources"), "sources");
     scene_.drains = parseEmitters(find(root, "drains"), "drains");
-    return SceneLoadOutput{std::move(scene_), std::move(warnings_)};
+    return SceneLoadOutput{std::move(scene_), std::move(warnings_), std::move(procedural_)};
 }
 
 void Loader::parseGrid(const json* grid) {
@@ -331,6 +332,7 @@ void Loader::parseTerrain(const json* terrain) {
         if (const json* v = find(p, "octaves")) recipe.octaves = int(integerIn(*v, path + ".octaves", 1, 16));
         requireGridSize("procedural terrain has no size of its own");
         scene_.terrainM = generateTerrain(scene_.width, scene_.height, scene_.cellSizeM, recipe);
+        procedural_ = recipe;
     }
 }
 

@@ -2,13 +2,15 @@
 // Scene files: a JSON document describing the grid, terrain, initial water, parameters, boundaries and
 // emitters. The format (every field, unit, default and error) is documented in docs/SCENE_FORMAT.md.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "sim/result.hpp"
+#include "sim/procedural_terrain.hpp"
+#include "gl/result.hpp"
 #include "sim/scene.hpp"
 
 namespace sluice::sim {
@@ -18,6 +20,9 @@ namespace sluice::sim {
 struct SceneLoadOutput {
     Scene scene;
     std::vector<std::string> warnings;
+    /// The recipe when the terrain is procedural (built-in worlds place water and sources from its
+    /// layout).
+    std::optional<ProceduralTerrain> procedural;
 };
 
 /// Largest accepted width or height (cells) and largest cell count of a scene.

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 #include "sim/session.hpp"
 #include "sim/snapshot.hpp"
 

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 #include "sim/scene.hpp"
 #include "sim/solver.hpp"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "sim/brush.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 #include "sim/scene.hpp"
 
 namespace sluice::sim {

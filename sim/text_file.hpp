@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::sim {
 

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "app/window/simulation.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 #include "sim/scene.hpp"
 
 namespace sluice::app {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::app {
 

@@ -7,9 +7,9 @@
 
 #include <vector>
 
-#include "render/gl/buffer.hpp"
-#include "render/gl/program.hpp"
-#include "sim/result.hpp"
+#include "gl/buffer.hpp"
+#include "gl/program.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::app {
 

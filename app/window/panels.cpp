@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "render/overlay.hpp"
 #include "sim/presets.hpp"
 #include "sim/terrain_import.hpp"
 
@@ -39,7 +40,7 @@ bool boundaryCombo(const char* label, sim::BoundarySide& side, bool& continuing)
 void presetControls(Simulation& s, PresetState& ps) {
     if (ps.dir.empty()) return;
     if (ImGui::BeginCombo("preset", ps.active.c_str())) {
-        ps.names = sim::listPresets(ps.dir);
+        ps.names = sim::allPresets(ps.dir);
         for (const std::string& name : ps.names) {
             if (!ImGui::Selectable(name.c_str(), name == ps.active)) continue;
             auto loaded = sim::loadPreset(ps.dir, name);
@@ -335,6 +336,35 @@ void statsSection(const FrameStats& f) {
             ImGui::Text("  %-14s %6.2f ms", render::RenderPassTimes::name(k), f.passes->gpu.ms(k));
         ImGui::Text("  triangles: terrain %lld, water %lld", f.passes->terrainTriangles(), f.passes->waterTriangles());
     }
+}
+
+bool viewSection(ViewPanel p, Simulation& s) {
+    bool vsyncToggled = false;
+    if (!ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) return false;
+    int mode = p.view3d ? 1 : 0;
+    ImGui::RadioButton("map", &mode, 0);
+    ImGui::SameLine();
+    ImGui::RadioButton("3D (V)", &mode, 1);
+    p.view3d = mode == 1;
+    vsyncToggled = ImGui::Checkbox("vsync", &p.vsync);
+    float scale = p.scale.scale();
+    if (ImGui::SliderFloat(p.scale.adaptive() ? "render scale (auto)" : "render scale", &scale, RenderScaleControl::kMinScale,
+                           1.0f, "%.2f"))
+        p.scale.set(scale);
+    if (p.view3d) {
+        ImGui::Checkbox("shadows", &p.look.shadows);
+        ImGui::SameLine();
+        ImGui::Checkbox("detail normals", &p.look.normalMaps);
+        ImGui::SameLine();
+        ImGui::Checkbox("foam", &p.look.foam);
+        ImGui::SliderFloat3("absorption (1/m)", &p.look.absorptionPerM.x, 0.0f, 2.0f, "%.2f");
+        ImGui::ColorEdit3("scatter", &p.look.scatterColor.x);
+        ImGui::Combo("overlay", &p.look.overlay, render::kOverlayComboItems);
+        if (ImGui::Checkbox("interpolate between steps", &p.interpolate)) s.previousValid = false;
+    } else {
+        ImGui::SliderFloat("relief shading", &p.mapStyle.reliefExaggeration, 0.0f, 20.0f, "%.1f");
+    }
+    return vsyncToggled;
 }
 
 }  // namespace sluice::app

@@ -4,9 +4,11 @@
 #include <string>
 #include <vector>
 
+#include "app/window/map_view.hpp"
+#include "app/window/render_scale.hpp"
 #include "app/window/simulation.hpp"
-#include "render/scene_renderer.hpp"
 #include "app/window/tools.hpp"
+#include "render/scene_renderer.hpp"
 
 namespace sluice::app {
 
@@ -77,5 +79,19 @@ struct RecordState {
 bool recordSection(RecordState& r);
 /// Stats: FPS and GPU time per pass.
 void statsSection(const FrameStats& f);
+
+/// What the View section edits: which view, vsync, the render scale and each view's look.
+struct ViewPanel {
+    bool& view3d;
+    bool& vsync;
+    RenderScaleControl& scale;
+    render::ViewSettings& look;  ///< the 3-D view's
+    bool& interpolate;           ///< draw the surface between the last two steps
+    MapStyle& mapStyle;
+};
+
+/// View: map or 3-D, vsync, render scale, the 3-D look and overlays or the map's relief shading.
+/// Returns true when vsync was toggled (the caller applies it to the window).
+bool viewSection(ViewPanel p, Simulation& s);
 
 }  // namespace sluice::app

@@ -2,7 +2,7 @@
 // Saving what the window shows as a PNG file.
 #include <filesystem>
 
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 
 namespace sluice::app {
 

@@ -8,7 +8,7 @@
 
 #include "render/depth_snapshot.hpp"
 #include "sim/gpu_solver.hpp"
-#include "sim/result.hpp"
+#include "gl/result.hpp"
 #include "sim/scene.hpp"
 #include "sim/session.hpp"
 

@@ -7,9 +7,9 @@ void SplitView::ensure(int halfW, int h) {
     halfW_ = halfW;
     h_ = h;
     for (int i = 0; i < 2; ++i) {
-        color_[i] = render::Texture(GL_TEXTURE_2D);
+        color_[i] = gl::Texture(GL_TEXTURE_2D);
         glTextureStorage2D(color_[i].id(), 1, GL_RGBA8, halfW, h);
-        fbo_[i] = render::Framebuffer(render::Framebuffer::CreateTag{});
+        fbo_[i] = gl::Framebuffer(gl::Framebuffer::CreateTag{});
         glNamedFramebufferTexture(fbo_[i].id(), GL_COLOR_ATTACHMENT0, color_[i].id(), 0);
     }
 }

@@ -3,7 +3,7 @@
 // colour target at half width, then copied into place, so the renderers keep drawing at (0, 0).
 #include <glad/gl.h>
 
-#include "render/gl_objects.hpp"
+#include "gl/gl_objects.hpp"
 
 namespace sluice::app {
 
@@ -17,8 +17,8 @@ public:
     void present() const;
 
 private:
-    render::Texture color_[2];
-    render::Framebuffer fbo_[2];
+    gl::Texture color_[2];
+    gl::Framebuffer fbo_[2];
     int halfW_ = 0, h_ = 0;
 };
 

@@ -1,6 +1,6 @@
 // Bandwidth ceiling for the benchmark: a plain copy over a 2-D grid of work groups, uPerThread vec4
 // per invocation, each step of a work group touching 256 consecutive vec4 (coalesced). Offsets move
-// the source and destination ranges inside their buffers (app/copy_bandwidth.cpp's sweep).
+// the source and destination ranges inside their buffers (app/bench/copy_bandwidth.cpp's sweep).
 #include "sim_layout.h"
 
 layout(local_size_x = 256) in;

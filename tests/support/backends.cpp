@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "render/gl/egl_context.hpp"
+#include "gl/egl_context.hpp"
 #include "sim/cpu_solver.hpp"
 #include "sim/gpu_solver.hpp"
 

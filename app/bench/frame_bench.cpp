@@ -1,0 +1,118 @@
+// Whole frames of the 3-D view, headless: the built-in default scene at real-time speed (whole steps of
+// params.dtSeconds, 1/60 s of simulated time per frame, drawn interpolated between the last two states
+// as the viewer does), each frame rendered offscreen with the full look, then glFinish'd: wall time per
+// frame plus GPU time per pass (timestamp queries, collected after the finish) and triangle counts.
+#include "app/bench/frame_bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "app/cli/headless_view.hpp"
+#include "gl/gpu_pass_timer.hpp"
+#include "render/depth_snapshot.hpp"
+#include "render/offscreen_target.hpp"
+#include "render/scene_renderer.hpp"
+#include "render/solver_inputs.hpp"
+#include "sim/builtin_scenes.hpp"
+#include "sim/gpu_solver.hpp"
+
+namespace sluice::app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr double kFrameSeconds = 1.0 / 60.0;  // simulated time per frame: real time at 60 fps
+
+}  // namespace
+
+double percentile(std::vector<double> v, double p) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t i = std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5));
+    return v[i];
+}
+
+double mean(const std::vector<double>& v) {
+    double s = 0;
+    for (double x : v) s += x;
+    return v.empty() ? 0 : s / double(v.size());
+}
+
+std::vector<double> FrameBench::column(double FrameFigures::*field) const {
+    std::vector<double> v;
+    for (const FrameFigures& f : frames) v.push_back(f.*field);
+    return v;
+}
+
+double FrameBench::totalBytesPerCell() const {
+    // What the viewer keeps per cell besides the solver: the renderer's maps, the depth snapshot for
+    // interpolation and the water history behind the max-depth / first-wet overlays (4 B each).
+    return solverBytesPerCell + stats.gridBytesPerCell + 4.0 + 4.0;
+}
+
+Result<FrameBench> measureFrames(int gridSize, int width, int height, long long frameCount, double renderScale) {
+    auto scene = sim::builtinScene("default", gridSize);
+    if (!scene) return scene.error();
+    auto solver = sim::GpuSolver::create(*scene);
+    auto renderer = render::SceneRenderer::create();
+    auto target = render::OffscreenTarget::create(width, height);
+    if (!solver || !renderer || !target) return !solver ? solver.error() : !renderer ? renderer.error() : target.error();
+    sim::GpuSolver& gpu = **solver;
+    render::SceneRenderer& r = **renderer;
+    const render::Camera camera = framingCamera(*scene);
+    render::ViewSettings look;  // the full look: shadows, detail normals, foam
+    look.renderScale = float(renderScale);
+    const float dt = scene->params.dtSeconds;
+    render::DepthSnapshot previous;
+    previous.capture(gpu.depthBuffer());
+    gl::GpuPassTimer simTimer(1);
+
+    // One untimed frame first: drivers compile shader variants on first use.
+    r.render(render::solverInputs(gpu), camera, look, width, height, target->framebuffer());
+    glFinish();
+
+    // The simulation stays up to one step ahead of the clock; the frame shows the state at the clock
+    // time, blended between the states before and after the last step.
+    FrameBench out;
+    out.dtSeconds = dt;
+    double clockSeconds = 0, simSeconds = 0;
+    for (long long f = 0; f < frameCount; ++f) {
+        FrameFigures fig;
+        const auto start = Clock::now();
+        simTimer.beginFrame();
+        while (simSeconds <= clockSeconds) {
+            previous.capture(gpu.depthBuffer());
+            gpu.step(dt);
+            simSeconds += dt;
+            ++fig.steps;
+        }
+        simTimer.endPass();
+        render::RenderInputs in = render::solverInputs(gpu);
+        in.previousDepth = &previous.buffer();
+        in.blend = float(std::clamp(1.0 - (simSeconds - clockSeconds) / dt, 0.0, 1.0));
+        r.render(in, camera, look, width, height, target->framebuffer());
+        glFinish();
+        fig.wall = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        // After the finish this frame's queries are done: collect them now rather than frames late.
+        simTimer.collect();
+        r.collectGpuTimes();
+        const render::RenderStats& st = r.lastStats();
+        if (st.gpuFrameAge == 0) {
+            fig.bounds = st.gpu.boundsMs;
+            fig.terrain = st.gpu.skyTerrainMs;
+            fig.water = st.gpu.waterMs;
+            fig.resolve = st.gpu.resolveMs;
+        }
+        if (simTimer.latestAgeFrames() == 0) fig.sim = simTimer.latestMs()[0];
+        out.frames.push_back(fig);
+        out.steps += fig.steps;
+        clockSeconds += kFrameSeconds;
+    }
+    out.stats = r.lastStats();
+    out.solverBytesPerCell = gpu.bytesPerCell();
+    return out;
+}
+
+}  // namespace sluice::app

@@ -1,0 +1,113 @@
+// `sluice bench --frame`: the cost of a whole frame of the app's 3-D view, headless
+// (app/bench/frame_bench.hpp measures; this file parses the options and prints the figures).
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/bench/frame_bench.hpp"
+#include "app/cli/args.hpp"
+#include "app/cli/headless_view.hpp"
+#include "app/cli/verbs.hpp"
+#include "gl/egl_context.hpp"
+#include "gl/renderer_info.hpp"
+#include "sim/builtin_scenes.hpp"
+
+namespace sluice::app {
+
+namespace {
+
+const char* kUsage = "usage: sluice bench --frame [--grid N] [--size WxH] [--frames K] [--render-scale S] [--json]\n"
+                     "  N defaults to 1024 (256 on a software renderer), WxH to 1920x1080, K to 120,\n"
+                     "  S (internal resolution of the 3-D passes, 0.1..1) to 1\n";
+
+}  // namespace
+
+int runBenchFrame(int argc, char** argv) {
+    CliArgs args = CliArgs::parse(argc, argv, 2, {"--frame", "--json"});
+    if (auto ok = args.check({"--frame", "--grid", "--size", "--frames", "--render-scale", "--json"});
+        !ok || !args.positional.empty()) {
+        std::cerr << "sluice bench: " << (ok ? "unexpected argument " + args.positional[0] : ok.error().message) << "\n"
+                  << kUsage;
+        return kExitUsage;
+    }
+    auto frames = args.integer("--frames", 120, 1, 100000);
+    auto renderScale = args.number("--render-scale", 1.0, 0.1, 1.0);
+    int width = 1920, height = 1080;
+    const auto sizeText = args.get("--size");
+    if (!frames || !renderScale || (sizeText && !parseImageSize(*sizeText, width, height))) {
+        std::cerr << "sluice bench: "
+                  << (!frames ? frames.error().message
+                              : !renderScale ? renderScale.error().message : "--size: expected WxH in pixels (1 to 16384)")
+                  << "\n" << kUsage;
+        return kExitUsage;
+    }
+    auto ctx = gl::EglContext::create();
+    if (!ctx) {
+        std::cerr << "error: " << ctx.error().message << "\n";
+        return kExitNoGpu;
+    }
+    auto grid = args.integer("--grid", gl::isSoftwareRenderer() ? 256 : 1024, sim::kMinBuiltinSize, sim::kMaxBuiltinSize);
+    if (!grid) {
+        std::cerr << "sluice bench: " << grid.error().message << "\n";
+        return kExitUsage;
+    }
+    auto bench = measureFrames(int(*grid), width, height, *frames, *renderScale);
+    if (!bench) {
+        std::cerr << "error: " << bench.error().message << "\n";
+        return kExitNoGpu;
+    }
+    const FrameBench& fb = *bench;
+    const long long steps = fb.steps;
+    const float dt = fb.dtSeconds;
+    auto column = [&](double FrameFigures::*field) { return fb.column(field); };
+    const std::vector<double> wall = column(&FrameFigures::wall);
+    const render::RenderStats& st = fb.stats;
+    const std::string device = (*ctx)->description();
+    struct Pass {
+        const char* name;
+        std::vector<double> ms;
+    };
+    const std::vector<Pass> passes = {{"sim", column(&FrameFigures::sim)},
+                                      {"bounds", column(&FrameFigures::bounds)},  // and the renderer's maps
+                                      {"terrain", column(&FrameFigures::terrain)},
+                                      {"water", column(&FrameFigures::water)},
+                                      {"resolve", column(&FrameFigures::resolve)}};
+
+    if (args.has("--json")) {
+        nlohmann::json j = {{"device", device},
+                            {"grid", *grid},
+                            {"width", width},
+                            {"height", height},
+                            {"frames", *frames},
+                            {"render_scale", *renderScale},
+                            {"internal_size", nlohmann::json::array({st.internalWidthPx, st.internalHeightPx})},
+                            {"renderer_bytes_per_cell", st.gridBytesPerCell},
+                            {"solver_bytes_per_cell", fb.solverBytesPerCell},
+                            {"gpu_bytes_per_cell", fb.totalBytesPerCell()},
+                            {"sim_steps", steps},
+                            {"frame_ms", {{"median", percentile(wall, 0.5)}, {"p95", percentile(wall, 0.95)}, {"mean", mean(wall)}}},
+                            {"triangles", {{"terrain", st.terrainTriangles()}, {"water", st.waterTriangles()}}},
+                            {"chunks", {{"terrain", st.terrainChunks}, {"water", st.waterChunks}}}};
+        for (const Pass& p : passes)
+            j["gpu_ms"][p.name] = {{"median", percentile(p.ms, 0.5)}, {"mean", mean(p.ms)}};
+        std::cout << j.dump(2) << "\n";
+        return kExitOk;
+    }
+    std::printf("device: %s\n", device.c_str());
+    std::printf("default scene %lld^2, %dx%d px (3-D passes at %dx%d), %lld frames of 1/60 s simulated (%lld "
+                "simulation steps of %.3g s)\n",
+                *grid, width, height, st.internalWidthPx, st.internalHeightPx, *frames, steps, double(dt));
+    std::printf("frame wall ms (glFinish each frame): median %.2f, p95 %.2f, mean %.2f\n", percentile(wall, 0.5),
+                percentile(wall, 0.95), mean(wall));
+    std::printf("%-10s %12s %12s\n", "GPU pass", "median ms", "mean ms");
+    for (const Pass& p : passes) std::printf("%-10s %12.3f %12.3f\n", p.name, percentile(p.ms, 0.5), mean(p.ms));
+    std::printf("triangles: terrain %lld, water %lld (%d and %d chunks)\n", st.terrainTriangles(), st.waterTriangles(),
+                st.terrainChunks, st.waterChunks);
+    std::printf("GPU memory per cell: %.1f B (simulation %.1f, renderer maps %.1f, depth snapshot for interpolation 4,\n"
+                "  water history for the overlays 4: what the viewer keeps)\n",
+                fb.totalBytesPerCell(), fb.solverBytesPerCell, st.gridBytesPerCell);
+    return kExitOk;
+}
+
+}  // namespace sluice::app

@@ -1,0 +1,62 @@
+#include "app/output/output_dir.hpp"
+
+#include <unistd.h>
+
+namespace sluice::app {
+
+namespace fs = std::filesystem;
+
+Result<OutputDir> OutputDir::begin(const fs::path& target) {
+    const fs::path abs = fs::absolute(target).lexically_normal();
+    fs::path clean = abs;
+    if (!clean.has_filename()) clean = clean.parent_path();
+    std::error_code ec;
+    if (fs::exists(clean, ec) && !fs::is_directory(clean, ec))
+        return Error{clean.string() + ": exists and is not a directory"};
+    const fs::path parent = clean.parent_path();
+    fs::create_directories(parent, ec);
+    if (ec) return Error{parent.string() + ": cannot create directory: " + ec.message()};
+    const fs::path staging = parent / ("." + clean.filename().string() + ".partial-" + std::to_string(getpid()));
+    fs::remove_all(staging, ec);
+    fs::create_directory(staging, ec);
+    if (ec) return Error{staging.string() + ": cannot create staging directory: " + ec.message()};
+    return OutputDir(clean, staging);
+}
+
+OutputDir::OutputDir(OutputDir&& o) noexcept
+    : target_(std::move(o.target_)), staging_(std::move(o.staging_)), committed_(o.committed_) {
+    o.committed_ = true;  // the moved-from object owns nothing
+}
+
+OutputDir::~OutputDir() {
+    if (!committed_) {
+        std::error_code ec;
+        fs::remove_all(staging_, ec);
+    }
+}
+
+Result<void> OutputDir::commit() {
+    std::error_code ec;
+    const fs::path old = target_.parent_path() / ("." + target_.filename().string() + ".old-" + std::to_string(getpid()));
+    const bool hadOld = fs::exists(target_, ec);
+    if (hadOld) {
+        fs::rename(target_, old, ec);
+        if (ec) return Error{target_.string() + ": cannot replace the previous output: " + ec.message()};
+    }
+    fs::rename(staging_, target_, ec);
+    if (ec) {
+        if (hadOld) fs::rename(old, target_, ec);
+        return Error{target_.string() + ": cannot move the new output into place"};
+    }
+    committed_ = true;
+    if (hadOld) fs::remove_all(old, ec);
+    return {};
+}
+
+Result<void> OutputDir::commitAfter(std::span<const Result<void>> writes) {
+    for (const Result<void>& w : writes)
+        if (!w) return w;
+    return commit();
+}
+
+}  // namespace sluice::app

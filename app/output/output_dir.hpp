@@ -1,0 +1,37 @@
+#pragma once
+// Writes a directory of outputs all at once: files go into a sibling staging directory that replaces
+// the target only when every file is written, so a failed run leaves the previous output intact and
+// never a partial one.
+#include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "gl/result.hpp"
+
+namespace sluice::app {
+
+/// A staging directory beside `target`; commit() swaps it into place, the destructor cleans up.
+class OutputDir {
+public:
+    static Result<OutputDir> begin(const std::filesystem::path& target);
+    OutputDir(OutputDir&& o) noexcept;
+    OutputDir& operator=(OutputDir&&) = delete;
+    ~OutputDir();
+
+    /// Path of a file inside the staging directory.
+    std::filesystem::path file(const std::string& name) const { return staging_ / name; }
+    /// Moves the staging directory to the target (the old target, if any, is removed after).
+    Result<void> commit();
+    /// The first failed write's error if any (nothing is committed then), else commit()'s result: the
+    /// last call of a verb that writes several files.
+    Result<void> commitAfter(std::span<const Result<void>> writes);
+
+private:
+    OutputDir(std::filesystem::path target, std::filesystem::path staging)
+        : target_(std::move(target)), staging_(std::move(staging)) {}
+    std::filesystem::path target_, staging_;
+    bool committed_ = false;
+};
+
+}  // namespace sluice::app

@@ -1,0 +1,80 @@
+#include "app/output/run_output.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/cli/common.hpp"
+#include "app/output/output_dir.hpp"
+#include "sim/atomic_file.hpp"
+#include "sim/npy.hpp"
+#include "sim/snapshot.hpp"
+
+namespace sluice::app {
+
+namespace {
+bool allFinite(const std::vector<float>& v) {
+    return std::all_of(v.begin(), v.end(), [](float x) { return std::isfinite(x); });
+}
+}  // namespace
+
+bool fieldsFinite(const sim::FieldSnapshot& s) {
+    return allFinite(s.depthM) && allFinite(s.flowXM3PerS) && allFinite(s.flowYM3PerS);
+}
+
+nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, const sim::FieldSnapshot& snap,
+                          float courant, const RunTiming& t) {
+    const sim::Ledger ledger = solver.ledger();
+    const sim::DepthStats stats = solver.depthStats();
+    const sim::RunCounters& c = solver.counters();
+    return {
+        {"scene", sceneName},
+        {"backend", solver.backendName()},
+        {"width", snap.width},
+        {"height", snap.height},
+        {"cell_size", snap.cellSizeM},
+        {"steps", c.steps},
+        {"time", c.timeSeconds},
+        {"substeps", c.substeps},
+        {"last_substeps", c.lastSubsteps},
+        {"volume", ledger.volumeM3},
+        {"initial_volume", ledger.initialVolumeM3},
+        {"volume_added", ledger.addedM3},
+        {"volume_removed", ledger.removedM3},
+        {"residual", ledger.residual()},
+        {"relative_residual", relativeResidual(ledger)},
+        {"min_depth", stats.minDepthM},
+        {"max_depth", stats.maxDepthM},
+        {"max_speed", maxFlowSpeed(snap)},
+        {"courant", courant},
+        {"max_courant", c.maxCourant},
+        {"wall_seconds", t.wallSeconds},
+        {"step_seconds", t.stepSeconds},
+        {"ms_per_step", t.stepsRun > 0 ? 1000.0 * t.stepSeconds / double(t.stepsRun) : 0.0},
+    };
+}
+
+Result<void> writeFieldsDir(const std::string& dir, const sim::FieldSnapshot& snap, const nlohmann::json& summary) {
+    auto out = OutputDir::begin(dir);
+    if (!out) return out.error();
+    const int W = snap.width, H = snap.height;
+    Result<void> writes[] = {
+        sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), H, W),
+        sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), H, W),
+        sim::writeNpy(out->file("flow_x.npy"), snap.flowXM3PerS.data(), H, W + 1),
+        sim::writeNpy(out->file("flow_y.npy"), snap.flowYM3PerS.data(), H + 1, W),
+        sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"),
+    };
+    return out->commitAfter(writes);
+}
+
+Result<void> writeRunOutputs(const std::string& outDir, const std::string& saveFile, const std::string& sceneName,
+                             sim::Solver& solver, const sim::FieldSnapshot& snap, const nlohmann::json& summary,
+                             const std::optional<sim::ViewPose>& camera) {
+    if (!saveFile.empty()) {
+        if (auto w = sim::writeSnapshotFile(saveFile, sim::Snapshot{sceneName, solver.saveState(), camera}); !w) return w;
+    }
+    if (!outDir.empty()) return writeFieldsDir(outDir, snap, summary);
+    return {};
+}
+
+}  // namespace sluice::app

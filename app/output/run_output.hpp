@@ -1,0 +1,37 @@
+#pragma once
+// What `simulate` and `replay` write at the end of a run: the final fields as .npy, a summary.json,
+// and optionally a snapshot to resume from.
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "gl/result.hpp"
+#include "sim/scene.hpp"
+#include "sim/solver.hpp"
+
+namespace sluice::app {
+
+/// Timing of the run that produced the state (for the summary).
+struct RunTiming {
+    long long stepsRun = 0;    ///< steps taken by this process (not counting a resumed snapshot's)
+    double stepSeconds = 0;    ///< wall time of the steps, with the GPU finished
+    double wallSeconds = 0;    ///< including the download
+};
+
+/// summary.json's contents (docs and tests rely on the key names).
+nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, const sim::FieldSnapshot& snap,
+                          float courant, const RunTiming& timing);
+
+/// False if depth or flows hold NaN or infinity.
+bool fieldsFinite(const sim::FieldSnapshot& snap);
+
+/// depth/terrain/flow_x/flow_y .npy and summary.json, swapped into `dir` only when all are written.
+Result<void> writeFieldsDir(const std::string& dir, const sim::FieldSnapshot& snap, const nlohmann::json& summary);
+
+/// Writes the run's --out DIR and/or --save FILE (empty = skip). Errors mean exit kExitWriteFailed.
+Result<void> writeRunOutputs(const std::string& outDir, const std::string& saveFile, const std::string& sceneName,
+                             sim::Solver& solver, const sim::FieldSnapshot& snap, const nlohmann::json& summary,
+                             const std::optional<sim::ViewPose>& camera);
+
+}  // namespace sluice::app

@@ -1,0 +1,275 @@
+#include "app/record/timeline.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <initializer_list>
+
+#include "app/record/timeline_params.hpp"
+#include "sim/assets.hpp"
+#include "sim/command.hpp"
+#include "sim/text_file.hpp"
+
+namespace sluice::app {
+
+namespace {
+
+using nlohmann::json;
+
+/// Thrown inside the parser to abandon it; turned into an Error before leaving the public functions.
+struct TimelineFailure {
+    std::string message;
+};
+
+std::string fmt(double v) {
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof(buf), v);
+    return std::string(buf, r.ptr);
+}
+
+constexpr float kRadPerDeg = 3.14159265358979f / 180.0f;
+
+/// Typed access to one timeline document; every failure names the file and the JSON path.
+class Parser {
+public:
+    Parser(std::string file, const sim::Scene& scene) : file_(std::move(file)), scene_(scene) {}
+    Timeline parse(std::string_view text);
+
+private:
+    [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
+        throw TimelineFailure{file_ + ": " + (path.empty() ? problem : path + ": " + problem)};
+    }
+    void checkKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> known) const {
+        for (auto it = obj.begin(); it != obj.end(); ++it)
+            if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
+                std::string list;
+                for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+                fail(path.empty() ? it.key() : path + "." + it.key(), "unknown key (expected one of: " + list + ")");
+            }
+    }
+    const json& object(const json& v, const std::string& path) const {
+        if (!v.is_object()) fail(path, std::string("expected an object, got ") + v.type_name());
+        return v;
+    }
+    const json& array(const json& v, const std::string& path) const {
+        if (!v.is_array()) fail(path, std::string("expected an array, got ") + v.type_name());
+        return v;
+    }
+    double number(const json& v, const std::string& path) const {
+        if (!v.is_number()) fail(path, std::string("expected a number, got ") + v.type_name());
+        const double d = v.get<double>();
+        if (!std::isfinite(d) || !std::isfinite(float(d))) fail(path, "must be a finite number (got " + fmt(d) + ")");
+        return d;
+    }
+    double atLeast(const json& v, const std::string& path, double lo) const {
+        const double d = number(v, path);
+        if (d < lo) fail(path, "must be a number >= " + fmt(lo) + " (got " + fmt(d) + ")");
+        return d;
+    }
+    double positive(const json& v, const std::string& path) const {
+        const double d = number(v, path);
+        if (!(d > 0)) fail(path, "must be a number > 0 (got " + fmt(d) + ")");
+        return d;
+    }
+    /// A point [x, y] in continuous cell coordinates inside the grid.
+    glm::vec2 cellPoint(const json& v, const std::string& path) const {
+        if (!v.is_array() || v.size() != 2) fail(path, "expected [x, y] in cells");
+        const float x = float(number(v[0], path + "[0]")), y = float(number(v[1], path + "[1]"));
+        if (x < 0 || x > float(scene_.width) || y < 0 || y > float(scene_.height))
+            fail(path, "[" + fmt(x) + ", " + fmt(y) + "] is outside the grid (0.." + std::to_string(scene_.width) +
+                           ", 0.." + std::to_string(scene_.height) + ")");
+        return {x, y};
+    }
+
+    TimelineCameraKey cameraKey(const json& v, const std::string& path) const;
+    TimelineEvent event(const json& v, const std::string& path) const;
+    EmitterChange emitterChange(const json& v, const std::string& path, bool drain) const;
+    BrushPath brushPath(const json& v, const std::string& path) const;
+
+    std::string file_;
+    const sim::Scene& scene_;
+};
+
+Timeline Parser::parse(std::string_view text) {
+    auto parsed = sim::parseJsonText(text, file_);  // comments allowed, as in scenes
+    if (!parsed) throw TimelineFailure{parsed.error().message};
+    const json root = std::move(*parsed);
+    if (!root.is_object()) fail("", std::string("expected a JSON object at the top level, got ") + root.type_name());
+    checkKeys(root, "", {"camera", "events"});
+    Timeline t;
+    if (auto it = root.find("camera"); it != root.end()) {
+        const json& keys = array(*it, "camera");
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const std::string path = "camera[" + std::to_string(i) + "]";
+            t.camera.push_back(cameraKey(keys[i], path));
+            if (i > 0 && !(t.camera[i].timeSeconds > t.camera[i - 1].timeSeconds))
+                fail(path + ".time", "must be greater than camera[" + std::to_string(i - 1) + "].time (got " +
+                                         fmt(t.camera[i].timeSeconds) + " after " + fmt(t.camera[i - 1].timeSeconds) + ")");
+        }
+    }
+    if (auto it = root.find("events"); it != root.end()) {
+        const json& events = array(*it, "events");
+        for (std::size_t i = 0; i < events.size(); ++i)
+            t.events.push_back(event(events[i], "events[" + std::to_string(i) + "]"));
+        std::stable_sort(t.events.begin(), t.events.end(),
+                         [](const TimelineEvent& a, const TimelineEvent& b) { return a.timeSeconds < b.timeSeconds; });
+    }
+    return t;
+}
+
+TimelineCameraKey Parser::cameraKey(const json& v, const std::string& path) const {
+    object(v, path);
+    checkKeys(v, path, {"time", "yaw", "pitch", "distance", "target"});
+    TimelineCameraKey k;
+    const auto time = v.find("time");
+    if (time == v.end()) fail(path + ".time", "missing (video seconds from the start)");
+    k.timeSeconds = atLeast(*time, path + ".time", 0);
+    if (auto it = v.find("yaw"); it != v.end()) k.yawDeg = float(number(*it, path + ".yaw"));
+    if (auto it = v.find("pitch"); it != v.end()) {
+        const double p = number(*it, path + ".pitch");
+        if (!(p > 0 && p < 90)) fail(path + ".pitch", "must be between 0 and 90 degrees below the horizon (got " + fmt(p) + ")");
+        k.pitchDeg = float(p);
+    }
+    if (auto it = v.find("distance"); it != v.end()) k.distanceM = float(positive(*it, path + ".distance"));
+    if (auto it = v.find("target"); it != v.end()) {
+        if (!it->is_array() || it->size() != 3) fail(path + ".target", "expected [x, y, z] in metres");
+        k.target = glm::vec3(float(number((*it)[0], path + ".target[0]")), float(number((*it)[1], path + ".target[1]")),
+                             float(number((*it)[2], path + ".target[2]")));
+    }
+    return k;
+}
+
+TimelineEvent Parser::event(const json& v, const std::string& path) const {
+    object(v, path);
+    TimelineEvent e;
+    e.label = path;
+    const auto time = v.find("time");
+    if (time == v.end()) fail(path + ".time", "missing (simulated seconds from the start)");
+    e.timeSeconds = atLeast(*time, path + ".time", 0);
+    std::vector<std::string> kinds;
+    for (const char* k : {"source", "drain", "params", "brush"})
+        if (v.contains(k)) kinds.push_back(k);
+    if (kinds.size() != 1)
+        fail(path, "give exactly one of source, drain, params or brush (got " +
+                       (kinds.empty() ? std::string("none") : kinds[0] + " and " + kinds[1]) + ")");
+    if (kinds[0] == "source" || kinds[0] == "drain") {
+        e.change = emitterChange(v, path, kinds[0] == "drain");
+    } else if (kinds[0] == "params") {
+        checkKeys(v, path, {"time", "params"});
+        // Each value is checked now; merging at play time can then not fail.
+        auto checked = mergeParamsChange(scene_.params, v["params"], file_ + ": " + path);
+        if (!checked) throw TimelineFailure{checked.error().message};
+        e.change = ParamsChange{v["params"]};
+    } else {
+        checkKeys(v, path, {"time", "brush"});
+        e.change = brushPath(v["brush"], path + ".brush");
+    }
+    return e;
+}
+
+EmitterChange Parser::emitterChange(const json& v, const std::string& path, bool drain) const {
+    const char* key = drain ? "drain" : "source";
+    checkKeys(v, path, {"time", key, "enabled", "rate", "level"});
+    EmitterChange c;
+    c.drain = drain;
+    const json& index = v[key];
+    const std::string at = path + "." + key;
+    if (!index.is_number_integer()) fail(at, std::string("expected an index (integer from 0), got ") + index.type_name());
+    const std::size_t count = drain ? scene_.drains.size() : scene_.sources.size();
+    const long long i = index.get<long long>();
+    if (i < 0 || i >= (long long)count)
+        fail(at, "index " + std::to_string(i) + " is out of range (the scene has " + std::to_string(count) + " " + key +
+                     (count == 1 ? "" : "s") + ")");
+    c.index = int(i);
+    if (auto it = v.find("enabled"); it != v.end()) {
+        if (!it->is_boolean()) fail(path + ".enabled", std::string("expected true or false, got ") + it->type_name());
+        c.enabled = it->get<bool>();
+    }
+    const bool hasRate = v.contains("rate"), hasLevel = v.contains("level");
+    if (hasRate && hasLevel) fail(path, "give at most one of rate (m^3/s) or level (m), not both");
+    if (hasRate) c.rateM3PerS = float(atLeast(v["rate"], path + ".rate", 0));
+    if (hasLevel) c.levelM = float(number(v["level"], path + ".level"));
+    if (!c.enabled && !hasRate && !hasLevel) fail(path, "nothing to change: give enabled, rate or level");
+    return c;
+}
+
+BrushPath Parser::brushPath(const json& v, const std::string& path) const {
+    object(v, path);
+    checkKeys(v, path, {"kind", "from", "to", "radius", "strength", "falloff", "duration", "target"});
+    BrushPath b;
+    const char* kinds = "dig, raise, smooth, flatten, add-water or remove-water";
+    const auto kind = v.find("kind");
+    if (kind == v.end()) fail(path + ".kind", std::string("missing (") + kinds + ")");
+    if (!kind->is_string()) fail(path + ".kind", std::string("expected a string, got ") + kind->type_name());
+    if (!sim::brushKindFromString(kind->get<std::string>(), b.brush.kind))
+        fail(path + ".kind", "unknown kind '" + kind->get<std::string>() + "' (valid: " + kinds + ")");
+
+    const auto from = v.find("from");
+    if (from == v.end()) fail(path + ".from", "missing ([x, y] in cells)");
+    b.fromCells = cellPoint(*from, path + ".from");
+    b.toCells = v.contains("to") ? cellPoint(v["to"], path + ".to") : b.fromCells;
+    if (auto it = v.find("radius"); it != v.end()) b.brush.radiusCells = float(positive(*it, path + ".radius"));
+    if (auto it = v.find("strength"); it != v.end()) b.brush.strength = float(atLeast(*it, path + ".strength", 0));
+    if (auto it = v.find("falloff"); it != v.end()) {
+        const double f = number(*it, path + ".falloff");
+        if (f < 0 || f > 1) fail(path + ".falloff", "must be a number in [0, 1] (got " + fmt(f) + ")");
+        b.brush.falloff = float(f);
+    }
+    if (auto it = v.find("duration"); it != v.end()) b.durationSeconds = positive(*it, path + ".duration");
+    const auto target = v.find("target");
+    if (b.brush.kind == sim::BrushKind::Flatten) {
+        if (target == v.end()) fail(path + ".target", "missing (flatten needs the bed height to flatten to, metres)");
+        b.brush.targetHeightM = float(number(*target, path + ".target"));
+    } else if (target != v.end()) {
+        fail(path + ".target", "only a flatten brush has a target height");
+    }
+    return b;
+}
+
+}  // namespace
+
+render::CameraPath Timeline::cameraPath(const render::Camera& start) const {
+    std::vector<render::CameraKeyframe> keys;
+    render::CameraKeyframe current{0.0, start.yawRad, start.pitchRad, start.distanceM, start.target};
+    for (const TimelineCameraKey& k : camera) {
+        current.timeSeconds = k.timeSeconds;
+        if (k.yawDeg) current.yawRad = *k.yawDeg * kRadPerDeg;
+        if (k.pitchDeg) current.pitchRad = *k.pitchDeg * kRadPerDeg;
+        if (k.distanceM) current.distanceM = *k.distanceM;
+        if (k.target) current.target = *k.target;
+        keys.push_back(current);
+    }
+    return render::CameraPath(std::move(keys));
+}
+
+Result<Timeline> parseTimelineJson(std::string_view text, const std::string& fileForMessages, const sim::Scene& scene) {
+    const std::string file = fileForMessages.empty() ? std::string("(timeline)") : fileForMessages;
+    try {
+        return Parser(file, scene).parse(text);
+    } catch (const TimelineFailure& f) {
+        return Error{f.message};
+    } catch (const std::exception& e) {
+        return Error{file + ": cannot read timeline: " + e.what()};
+    }
+}
+
+Result<Timeline> loadTimelineFile(const std::filesystem::path& path, const sim::Scene& scene) {
+    const std::string arg = path.string();
+    if (arg.rfind("builtin:", 0) == 0) {  // a timeline that ships in assets/timelines/
+        const std::string name = arg.substr(8);
+        const std::vector<std::string> shipped = sim::listAssets("timelines", ".json");
+        if (std::find(shipped.begin(), shipped.end(), name) == shipped.end()) {
+            std::string valid;
+            for (const std::string& n : shipped) valid += (valid.empty() ? "" : ", ") + n;
+            return Error{"unknown built-in timeline '" + name + "' (valid: " + valid + ")"};
+        }
+        auto text = sim::readAsset("timelines/" + name + ".json");
+        if (!text) return text.error();
+        return parseTimelineJson(*text, arg + " (assets/timelines/" + name + ".json)", scene);
+    }
+    auto text = sim::readTextFile(path, "timeline");
+    if (!text) return text.error();
+    return parseTimelineJson(*text, path.string(), scene);
+}
+
+}  // namespace sluice::app

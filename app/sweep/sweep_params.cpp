@@ -1,0 +1,218 @@
+#include "app/sweep/sweep_params.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <set>
+
+namespace sluice::app {
+
+const char* const kSweepParameterHelp =
+    "  dt           step length, s (> 0)              gravity      m/s^2 (> 0)\n"
+    "  friction     flow lost per second, [0, 1)      viscosity    m^2/s (>= 0)\n"
+    "  rain         m/s (>= 0)                        evaporation  m/s (>= 0)\n"
+    "  courant      CFL target, (0, 1]\n"
+    "  source.rate  m^3/s of every rate-mode source   sourceN.rate m^3/s of source N (0-based)\n"
+    "  drain.rate   m^3/s of every rate-mode drain    drainN.rate  m^3/s of drain N\n";
+
+namespace {
+
+/// Accepted values of one parameter; the rules are the scene loader's for the same field.
+struct Range {
+    double lo, hi;
+    bool loOpen, hiOpen;  ///< true: the bound itself is excluded
+    const char* text;     ///< for messages, e.g. "a number in [0, 1)"
+    bool contains(double v) const {
+        return (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi);
+    }
+};
+
+constexpr double kInf = HUGE_VAL;
+constexpr Range kPositive{0, kInf, true, true, "a positive number"};
+constexpr Range kNonNegative{0, kInf, false, true, "a number >= 0"};
+
+struct ScalarParam {
+    const char* name;
+    float sim::SimParams::*field;
+    Range range;
+};
+
+const ScalarParam kScalarParams[] = {
+    {"dt", &sim::SimParams::dtSeconds, kPositive},
+    {"gravity", &sim::SimParams::gravity, kPositive},
+    {"friction", &sim::SimParams::friction, {0, 1, false, true, "a number in [0, 1)"}},
+    {"viscosity", &sim::SimParams::viscosity, kNonNegative},
+    {"rain", &sim::SimParams::rainMPerS, kNonNegative},
+    {"evaporation", &sim::SimParams::evaporationMPerS, kNonNegative},
+    {"courant", &sim::SimParams::courantTarget, {0, 1, true, false, "a number in (0, 1]"}},
+};
+
+/// "source.rate" (index -1: every rate-mode source), "source3.rate", and the same for drains.
+struct EmitterParam {
+    bool drain = false;
+    long index = -1;
+};
+
+const ScalarParam* findScalar(const std::string& name) {
+    for (const ScalarParam& p : kScalarParams)
+        if (name == p.name) return &p;
+    return nullptr;
+}
+
+std::optional<EmitterParam> parseEmitterName(const std::string& name) {
+    const std::string suffix = ".rate";
+    if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        return std::nullopt;
+    const std::string head = name.substr(0, name.size() - suffix.size());
+    EmitterParam p;
+    std::string digits;
+    if (head.rfind("source", 0) == 0) digits = head.substr(6);
+    else if (head.rfind("drain", 0) == 0) {
+        p.drain = true;
+        digits = head.substr(5);
+    } else return std::nullopt;
+    if (digits.empty()) return p;
+    const char* end = digits.data() + digits.size();
+    auto [ptr, ec] = std::from_chars(digits.data(), end, p.index);
+    if (ec != std::errc() || ptr != end || p.index < 0) return std::nullopt;
+    return p;
+}
+
+std::string knownNames() {
+    std::string names;
+    for (const ScalarParam& p : kScalarParams) names += std::string(p.name) + ", ";
+    return names + "source.rate, sourceN.rate, drain.rate, drainN.rate";
+}
+
+std::string trim(const std::string& s) {
+    const auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos) return {};
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+Result<SweepAxis> parseAxis(const std::string& arg) {
+    const std::string where = "--param '" + arg + "'";
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos || eq == 0)
+        return Error{where + ": expected NAME=v1,v2,... (e.g. friction=0.02,0.1)"};
+    SweepAxis axis;
+    axis.name = trim(arg.substr(0, eq));
+    Range range = kNonNegative;  // emitter rates, m^3/s
+    if (const ScalarParam* p = findScalar(axis.name)) range = p->range;
+    else if (!parseEmitterName(axis.name))
+        return Error{where + ": unknown parameter '" + axis.name + "' (known: " + knownNames() + ")"};
+    const std::string list = arg.substr(eq + 1);
+    if (trim(list).empty()) return Error{where + ": no values after '='"};
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = list.find(',', start);
+        const std::string token = trim(list.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (token.empty()) return Error{where + ": empty value in the list"};
+        double v = 0;
+        const char* end = token.data() + token.size();
+        auto [ptr, ec] = std::from_chars(token.data(), end, v);
+        if (ec != std::errc() || ptr != end || !std::isfinite(v))
+            return Error{where + ": '" + token + "' is not a finite number"};
+        // The solver works in float: a value must also be representable there.
+        if (!range.contains(v) || !std::isfinite(float(v)) || !range.contains(double(float(v))))
+            return Error{where + ": " + axis.name + " must be " + range.text + " (got " + token + ")"};
+        axis.values.push_back(v);
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return axis;
+}
+
+}  // namespace
+
+Result<std::vector<SweepAxis>> parseSweepAxes(const std::vector<std::string>& paramArgs) {
+    if (paramArgs.empty()) return Error{"--param: give at least one --param NAME=v1,v2,..."};
+    std::vector<SweepAxis> axes;
+    std::set<std::string> seen;
+    bool allSources = false, allDrains = false, someSource = false, someDrain = false;
+    std::size_t runs = 1;
+    for (const std::string& arg : paramArgs) {
+        auto axis = parseAxis(arg);
+        if (!axis) return axis.error();
+        if (!seen.insert(axis->name).second)
+            return Error{"--param '" + arg + "': " + axis->name + " is already swept by an earlier --param"};
+        if (auto e = parseEmitterName(axis->name)) {
+            (e->drain ? (e->index < 0 ? allDrains : someDrain) : (e->index < 0 ? allSources : someSource)) = true;
+            if ((allSources && someSource) || (allDrains && someDrain))
+                return Error{"--param '" + arg + "': " + (e->drain ? "drain.rate" : "source.rate") +
+                             " and a numbered one would both set the same emitter; give one or the other"};
+        }
+        runs *= axis->values.size();
+        if (runs > kMaxSweepRuns)
+            return Error{"--param '" + arg + "': the sweep would have more than " + std::to_string(kMaxSweepRuns) +
+                         " combinations"};
+        axes.push_back(std::move(*axis));
+    }
+    return axes;
+}
+
+Result<void> checkAxesAgainstScene(const std::vector<SweepAxis>& axes, const sim::Scene& scene) {
+    for (const SweepAxis& axis : axes) {
+        const auto e = parseEmitterName(axis.name);
+        if (!e) continue;
+        const std::vector<sim::Emitter>& list = e->drain ? scene.drains : scene.sources;
+        const std::string kind = e->drain ? "drain" : "source";
+        const std::string where = "--param " + axis.name + ": ";
+        if (e->index < 0) {
+            bool anyRate = false;
+            for (const sim::Emitter& em : list) anyRate = anyRate || em.mode == sim::EmitterMode::Rate;
+            if (!anyRate) return Error{where + "scene '" + scene.name + "' has no rate-mode " + kind};
+        } else if (std::size_t(e->index) >= list.size()) {
+            return Error{where + "scene '" + scene.name + "' has " + std::to_string(list.size()) + " " + kind +
+                         (list.size() == 1 ? "" : "s") + " (numbered from 0)"};
+        } else if (list[std::size_t(e->index)].mode != sim::EmitterMode::Rate) {
+            return Error{where + kind + " " + std::to_string(e->index) +
+                         " is in level mode, which has no rate to set"};
+        }
+    }
+    return {};
+}
+
+std::size_t combinationCount(const std::vector<SweepAxis>& axes) {
+    std::size_t n = 1;
+    for (const SweepAxis& a : axes) n *= a.values.size();
+    return n;
+}
+
+std::vector<std::size_t> combinationIndices(const std::vector<SweepAxis>& axes, std::size_t run) {
+    std::vector<std::size_t> idx(axes.size());
+    for (std::size_t k = axes.size(); k-- > 0;) {
+        idx[k] = run % axes[k].values.size();
+        run /= axes[k].values.size();
+    }
+    return idx;
+}
+
+void applyCombination(sim::Scene& scene, const std::vector<SweepAxis>& axes, const std::vector<std::size_t>& indices) {
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+        const float v = float(axes[k].values[indices[k]]);
+        if (const ScalarParam* p = findScalar(axes[k].name)) {
+            scene.params.*(p->field) = v;
+            continue;
+        }
+        const auto e = parseEmitterName(axes[k].name);
+        std::vector<sim::Emitter>& list = e->drain ? scene.drains : scene.sources;
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if ((e->index < 0 || std::size_t(e->index) == i) && list[i].mode == sim::EmitterMode::Rate)
+                list[i].rateM3PerS = v;
+    }
+}
+
+namespace {
+template <class T>
+std::string shortest(T value) {
+    char buf[32];
+    auto [ptr, ec] = std::to_chars(buf, buf + sizeof buf, value);
+    return ec == std::errc() ? std::string(buf, ptr) : std::to_string(value);
+}
+}  // namespace
+
+std::string formatValue(double value) { return shortest(value); }
+std::string formatValue(float value) { return shortest(value); }
+
+}  // namespace sluice::app

@@ -1,0 +1,68 @@
+#include "app/sweep/sweep_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+#include "app/cli/common.hpp"
+#include "app/output/run_output.hpp"
+#include "sim/steady_state.hpp"
+
+namespace sluice::app {
+
+std::int64_t stepsFor(double seconds, float dtSeconds) {
+    const double q = seconds / double(dtSeconds);
+    const double nearest = std::round(q);
+    if (std::abs(q - nearest) <= 1e-6 * std::max(1.0, nearest)) return std::int64_t(nearest);
+    return std::int64_t(std::ceil(q));
+}
+
+Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapshot& finalState) {
+    const float dt = solver.params().dtSeconds;
+    const std::int64_t steps = stepsFor(seconds, dt);
+    const std::int64_t every = std::max<std::int64_t>(1, std::llround(sim::kSteadySampleSeconds / double(dt)));
+
+    // Times and totals are the run's own, counted from here (a solver may start from a saved state).
+    const sim::Ledger start = solver.ledger();
+    const double startSeconds = solver.counters().timeSeconds;
+    const std::int64_t startSteps = solver.counters().steps;
+    // Each volume sample costs one reduction over the depth field; added/removed are needed only at the end.
+    std::vector<sim::VolumeSample> samples{{0.0, start.volumeM3}};
+    double stepSeconds = 0;
+    for (std::int64_t i = 1; i <= steps; ++i) {
+        const bool sample = i % every == 0 || i == steps;
+        const auto t0 = std::chrono::steady_clock::now();
+        solver.step(dt);
+        // GPU steps return before the work is done; the Courant readback (16 bytes) waits for it, so
+        // the time up to a sample is the simulation's own and the sample's reduction is not counted.
+        if (sample) (void)solver.lastCourant();
+        stepSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (sample) samples.push_back({solver.counters().timeSeconds - startSeconds, solver.depthStats().volumeM3});
+    }
+
+    finalState = solver.download();
+    if (!fieldsFinite(finalState)) return Error{"the simulation produced non-finite values"};
+
+    const sim::Ledger ledger = solver.ledger();
+    RunFigures f;
+    f.steps = solver.counters().steps - startSteps;
+    f.simulatedSeconds = solver.counters().timeSeconds - startSeconds;
+    f.residualM3 = ledger.residual();
+    f.relativeResidual = relativeResidual(ledger);
+    f.volumeM3 = ledger.volumeM3;
+    std::size_t wet = 0;
+    for (float h : finalState.depthM) {
+        wet += h > kWetDepthM ? 1 : 0;
+        f.maxDepthM = std::max(f.maxDepthM, h);
+    }
+    f.wettedAreaM2 = double(wet) * double(finalState.cellSizeM) * double(finalState.cellSizeM);
+    f.maxSpeedMPerS = maxFlowSpeed(finalState);
+    f.steadySeconds =
+        sim::steadyStateTime(samples, sim::meanThroughput(ledger.addedM3 - start.addedM3,
+                                                       ledger.removedM3 - start.removedM3, f.simulatedSeconds));
+    f.msPerStep = steps > 0 ? 1000.0 * stepSeconds / double(steps) : 0.0;
+    return f;
+}
+
+}  // namespace sluice::app

@@ -1,0 +1,100 @@
+#include "app/window/file_actions.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+
+#include "app/cli/common.hpp"
+#include "app/output/output_dir.hpp"
+#include "sim/heightmap_png.hpp"
+#include "sim/npy.hpp"
+#include "sim/session_log.hpp"
+#include "sim/snapshot.hpp"
+
+namespace sluice::app {
+
+namespace {
+
+void report(ViewerState& v, const Result<void>& r, const std::string& done) {
+    v.files.statusFailed = !r;
+    v.files.status = r ? done : r.error().message;
+    if (!r) std::cerr << "error: " << r.error().message << "\n";
+}
+
+/// Replaces the world by a scene or snapshot; keeps the old one when the new one cannot start (e.g.
+/// its grid does not fit). `adoptPath`: Save writes back to a snapshot opened this way.
+void openWorld(ViewerState& v, const std::string& path, bool adoptPath) {
+    auto loaded = loadSceneArgument(path);
+    if (!loaded) return report(v, loaded.error(), "");
+    sim::Scene previous = std::move(v.scene);
+    v.scene = std::move(*loaded);
+    if (auto r = v.sim.start(false); !r) {
+        v.scene = std::move(previous);
+        [[maybe_unused]] auto back = v.sim.start(false);
+        return report(v, r, "");
+    }
+    if (auto r = v.adoptScene(); !r) return report(v, r, "");
+    v.frameCamera();
+    v.tools.selection = {};
+    if (v.history) v.history->reset(v.sim.solver->counters().timeSeconds);
+    v.files.currentPath = adoptPath && v.scene.resume ? path : "";
+    report(v, {}, "opened " + path);
+}
+
+}  // namespace
+
+void performFileRequest(ViewerState& v, const FileRequest& r) {
+    Simulation& s = v.sim;
+    switch (r.action) {
+        case FileAction::None: break;
+        case FileAction::Undo: s.undo(); break;
+        case FileAction::Redo: s.redo(); break;
+        case FileAction::Save: {
+            const auto w = sim::writeSnapshotFile(r.path, sim::Snapshot{v.scene.name, s.solver->saveState(), v.cameraPose()});
+            if (w) {
+                v.files.currentPath = r.path;
+                s.savedLogSize = s.session->log().size();
+            }
+            report(v, w, "saved " + r.path);
+            break;
+        }
+        case FileAction::Open: openWorld(v, r.path, true); break;
+        case FileAction::RestoreAutosave: openWorld(v, r.path, false); break;
+        case FileAction::DiscardAutosave: v.files.status.clear(); break;
+        case FileAction::ExportTerrainPng: {
+            const sim::FieldSnapshot f = s.solver->download();
+            const auto [lo, hi] = std::minmax_element(f.terrainM.begin(), f.terrainM.end());
+            const float top = *hi > *lo ? *hi : *lo + 1.0f;
+            char range[96];
+            std::snprintf(range, sizeof range, " (grey 0..65535 = %.3f..%.3f m)", double(*lo), double(top));
+            report(v, sim::writeHeightmapPng16(r.path, f.terrainM.data(), f.width, f.height, *lo, top),
+                   "exported " + r.path + range);
+            break;
+        }
+        case FileAction::ExportTerrainNpy:
+        case FileAction::ExportDepthNpy: {
+            const sim::FieldSnapshot f = s.solver->download();
+            const auto& a = r.action == FileAction::ExportTerrainNpy ? f.terrainM : f.depthM;
+            report(v, sim::writeNpy(r.path, a.data(), f.height, f.width), "exported " + r.path);
+            break;
+        }
+        case FileAction::SaveLog:
+            report(v, sim::writeSessionLog(r.path, *s.session, v.scene.name, v.cameraPose()), "saved log " + r.path);
+            break;
+    }
+}
+
+Result<void> dumpState(ViewerState& v, const std::string& dir) {
+    const sim::FieldSnapshot snap = v.sim.solver->download();
+    auto out = OutputDir::begin(dir);
+    if (!out) return out.error();
+    if (v.sim.runB) {  // A/B comparison: B's water too
+        const sim::FieldSnapshot b = v.sim.runB->download();
+        if (auto w = sim::writeNpy(out->file("depth_b.npy"), b.depthM.data(), b.height, b.width); !w) return w;
+    }
+    if (auto w = sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), snap.height, snap.width); !w) return w;
+    if (auto w = sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), snap.height, snap.width); !w) return w;
+    return out->commit();
+}
+
+}  // namespace sluice::app

@@ -1,0 +1,126 @@
+#include "app/window/viewer_input.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sluice::app {
+
+void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v, FrameRequests& req,
+                 FileRequest& fileReq) {
+    const ImGuiIO& io = ImGui::GetIO();
+    PerspectiveView& p3 = v.p3;
+    MapView& view = *v.map;
+    MouseState& mouse = v.mouse;
+    if (e.type == SDL_QUIT) req.quit = true;
+    if (e.type == SDL_MOUSEMOTION) {
+        mouse.x = e.motion.x;
+        mouse.y = e.motion.y;
+    }
+    if ((e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) && e.button.button == SDL_BUTTON_LEFT) {
+        mouse.x = e.button.x;
+        mouse.y = e.button.y;
+        // A stroke starts only outside the panels; releasing ends it wherever the cursor is.
+        mouse.left = e.type == SDL_MOUSEBUTTONDOWN && !io.WantCaptureMouse;
+    }
+    if (p3.active && !io.WantCaptureMouse) {
+        if (e.type == SDL_MOUSEWHEEL) p3.camera.zoom(std::pow(0.88f, float(e.wheel.y)));
+        if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_RMASK))
+            p3.camera.orbit(0.006f * float(e.motion.xrel), 0.006f * float(e.motion.yrel));
+        if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_MMASK))
+            p3.camera.pan(float(e.motion.xrel) * pixelScale / float(drawH), float(e.motion.yrel) * pixelScale / float(drawH));
+    }
+    if (!p3.active && e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse) {
+        int mx = 0, my = 0;
+        SDL_GetMouseState(&mx, &my);
+        view.zoomAt(float(mx) * pixelScale, float(drawH) - float(my) * pixelScale, std::pow(1.15f, float(e.wheel.y)));
+    }
+    if (!p3.active && e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse && (e.motion.state & (SDL_BUTTON_MMASK | SDL_BUTTON_RMASK)))
+        view.panPixels(float(e.motion.xrel) * pixelScale, -float(e.motion.yrel) * pixelScale);
+    if (e.type != SDL_KEYDOWN || io.WantCaptureKeyboard || e.key.repeat) return;
+    if (e.key.keysym.mod & KMOD_CTRL) {
+        const bool shift = e.key.keysym.mod & KMOD_SHIFT;
+        switch (e.key.keysym.sym) {
+            case SDLK_z: fileReq.action = shift ? FileAction::Redo : FileAction::Undo; break;
+            case SDLK_y: fileReq.action = FileAction::Redo; break;
+            case SDLK_o: askForPath(v.files, FileAction::Open); break;
+            case SDLK_s:
+                if (shift || v.files.currentPath.empty()) askForPath(v.files, FileAction::Save);
+                else fileReq = {FileAction::Save, v.files.currentPath};
+                break;
+            default: break;
+        }
+        return;
+    }
+    switch (e.key.keysym.sym) {
+        case SDLK_ESCAPE: req.quit = true; break;
+        case SDLK_SPACE: v.sim.paused = !v.sim.paused; break;
+        case SDLK_s: v.sim.singleStep(); break;
+        case SDLK_r: req.reset = true; break;
+        case SDLK_F12: req.screenshot = true; break;
+        case SDLK_v: p3.active = !p3.active; break;
+        case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
+        case SDLK_6: case SDLK_7: case SDLK_8: case SDLK_9:
+            v.tools.tool = Tool(e.key.keysym.sym - SDLK_1);
+            break;
+        default: break;
+    }
+}
+
+void moveCameraWithKeys(PerspectiveView& p3, double frameSeconds) {
+    if (ImGui::GetIO().WantCaptureKeyboard) return;
+    const Uint8* keys = SDL_GetKeyboardState(nullptr);
+    const float step = p3.camera.distanceM * 0.8f * float(std::min(frameSeconds, 0.1));
+    p3.camera.moveGround(step * float(keys[SDL_SCANCODE_W] - keys[SDL_SCANCODE_S]),
+                         step * float(keys[SDL_SCANCODE_D] - keys[SDL_SCANCODE_A]),
+                         step * float(keys[SDL_SCANCODE_E] - keys[SDL_SCANCODE_Q]));
+}
+
+CursorPick pickUnderCursor(ViewerState& v, float pixelScale, int drawH, int viewW) {
+    CursorPick out;
+    PerspectiveView& p3 = v.p3;
+    if (p3.active) {
+        if (auto sample = p3.probe ? p3.probe->poll() : std::nullopt) {
+            // Unproject with the matrices of the frame the depth was read from.
+            p3.havePick = sample->depth < 1.0f;
+            if (p3.havePick) {
+                // Depth pixels are the renderer's internal ones (render scale).
+                const render::RenderStats& rs = p3.renderer->lastStats();
+                const glm::vec4 ndc(2.0f * (float(sample->x) + 0.5f) / float(std::max(rs.internalWidthPx, 1)) - 1.0f,
+                                    2.0f * (float(sample->y) + 0.5f) / float(std::max(rs.internalHeightPx, 1)) - 1.0f,
+                                    2.0f * sample->depth - 1.0f, 1.0f);
+                glm::vec4 world = p3.invViewProj[sample->tag % 8] * ndc;
+                p3.pick = glm::vec3(world) / world.w;
+            }
+        }
+        out.cellX = p3.pick.x / v.scene.cellSizeM;
+        out.cellY = p3.pick.y / v.scene.cellSizeM;
+    } else {
+        v.map->gridPointAt(std::fmod(float(v.mouse.x) * pixelScale, float(viewW)), float(drawH) - float(v.mouse.y) * pixelScale,
+                           out.cellX, out.cellY);
+    }
+    out.overWorld = !ImGui::GetIO().WantCaptureMouse && (!p3.active || p3.havePick) && out.cellX >= 0 && out.cellY >= 0 &&
+                    out.cellX <= float(v.scene.width) && out.cellY <= float(v.scene.height);
+    return out;
+}
+
+void applyToolUnderCursor(ViewerState& v, const CursorPick& at, double frameSeconds) {
+    ToolState& tools = v.tools;
+    if (v.mouse.left && at.overWorld) {
+        const bool pressed = !tools.stroking;
+        float bedM = 0;
+        if (pressed && tools.tool == Tool::Flatten) {
+            // Once per stroke: the bed height to flatten to (4 bytes; a stall only at the click).
+            const std::size_t cell = std::size_t(std::min(int(at.cellY), v.scene.height - 1)) * std::size_t(v.scene.width) +
+                                     std::size_t(std::min(int(at.cellX), v.scene.width - 1));
+            v.sim.solver->terrainBuffer().download(&bedM, sizeof bedM, cell * sizeof(float));
+        }
+        applyTool(tools, *v.sim.session, pressed, at.cellX, at.cellY, bedM, float(std::min(frameSeconds, 0.1)));
+        tools.stroking = true;
+    } else if (!v.mouse.left) {
+        tools.stroking = false;
+    }
+}
+
+}  // namespace sluice::app

@@ -1,0 +1,44 @@
+#pragma once
+// The viewer's command line (`sluice [SCENE] [options]`), parsed and checked before any window opens
+// so that a typo fails fast. What needs the scene or the GL context (the heightmap file, the preset,
+// the A/B parameters' ranges) is checked later by the viewer, with the same exit codes.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/window/input_script.hpp"
+
+namespace sluice::app {
+
+/// --heightmap FILE[:MIN:MAX]: a PNG (grey mapped to MIN..MAX metres) or .npy replacing the terrain.
+struct HeightmapOption {
+    std::string file;
+    float minM = 0, maxM = 50;
+};
+
+struct ViewerOptions {
+    std::optional<std::string> scene;  ///< SCENE argument; none: the built-in default world
+    long long frames = 0;              ///< quit after this many frames (0: run until closed)
+    double renderScale = 0;            ///< fixed render scale; 0: chosen for the renderer
+    float speed = 1.0f;                ///< simulated seconds per real second at start
+    double autosaveSeconds = 120;      ///< 0: no autosave
+    std::string logPath, screenshotPath, dumpDir, recordPath, preset;
+    std::optional<HeightmapOption> heightmap;
+    std::vector<ScriptEvent> script;
+    bool startMap = false, start3d = false, restoreAutosave = false, printFps = false;
+    /// --ab: B's parameters as a partial scene "params" object (ranges checked against the scene later).
+    std::optional<nlohmann::json> abParams;
+    int abView = 0;  ///< 0 side by side, 1 difference map
+};
+
+/// The viewer's usage text (printed after a usage error).
+extern const char* const kViewerUsage;
+
+/// Parses argv[1..argc). On a problem prints "sluice: <option>: <problem>" (and the usage for usage
+/// errors) to stderr and returns the exit code (kExitUsage, or kExitBadInput for an unreadable input
+/// script); kExitOk on success.
+int parseViewerOptions(int argc, char** argv, ViewerOptions& out);
+
+}  // namespace sluice::app

@@ -1,0 +1,72 @@
+#pragma once
+// Everything the viewer's frame loop, its input handlers and its file actions share: the world being
+// edited (scene, simulation session), the two views, the tools, the A/B comparison and the menus.
+// One object owned by runViewer (app/window/viewer.cpp); the functions of the other app/window files
+// take it by reference.
+#include <array>
+#include <memory>
+#include <optional>
+
+#include <glm/glm.hpp>
+
+#include "app/window/autosave.hpp"
+#include "app/window/file_menu.hpp"
+#include "app/window/map_view.hpp"
+#include "app/window/panels.hpp"
+#include "app/window/simulation.hpp"
+#include "app/window/split_view.hpp"
+#include "app/window/tools.hpp"
+#include "gl/depth_probe.hpp"
+#include "render/camera.hpp"
+#include "render/scene_renderer.hpp"
+#include "render/water_history.hpp"
+#include "sim/scene.hpp"
+
+namespace sluice::app {
+
+/// The 3-D view: camera, renderer (created on first use), look settings and picking.
+struct PerspectiveView {
+    bool active = false;
+    render::Camera camera;
+    std::unique_ptr<render::SceneRenderer> renderer;
+    render::ViewSettings settings;
+    std::unique_ptr<gl::DepthProbe> probe;
+    std::array<glm::mat4, 8> invViewProj{};  ///< by frame number % 8, to unproject late depth reads
+    bool havePick = false;
+    glm::vec3 pick{0.0f};  ///< world point under the cursor (metres), from a frame or two ago
+};
+
+/// Mouse as the event stream reports it (window units, origin top-left). Tracked from events rather
+/// than polled, so scripted events drive the tools exactly like a user's.
+struct MouseState {
+    int x = 0, y = 0;
+    bool left = false;
+};
+
+struct ViewerState {
+    sim::Scene scene;      ///< the world as opened (sim.scene points here)
+    Simulation sim;
+    std::optional<MapView> map;  ///< rebuilt with the grid (adoptScene)
+    float minBedM = 0, maxBedM = 1;
+    PerspectiveView p3;
+    ToolState tools;
+    TerrainImportState terrainImport;
+    CompareState compare;
+    SplitView split;       ///< A/B side by side: the two halves' targets
+    PresetState presets;
+    FileUi files;
+    std::unique_ptr<Autosave> autosave;
+    std::unique_ptr<render::WaterHistory> history;  ///< created when a history overlay is first shown
+    MouseState mouse;
+    bool interpolate = true;  ///< draw the surface between the last two steps
+    bool vsync = true;
+
+    /// (Re)builds what depends on the grid: the map view and the bed range. Needs a GL context.
+    Result<void> adoptScene();
+    /// Puts the 3-D camera where the scene's saved view says, or frames the whole world.
+    void frameCamera();
+    /// The 3-D camera as the snapshot and log formats store it.
+    std::optional<sim::ViewPose> cameraPose() const;
+};
+
+}  // namespace sluice::app

@@ -1,0 +1,2 @@
+// Layering probe (tests/CMakeLists.txt): gl must not see the simulation.
+#include "sim/scene.hpp"

@@ -1,0 +1,2 @@
+// Layering probe (tests/CMakeLists.txt): render must not see the application.
+#include "app/cli/args.hpp"
