@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sluice needs (only those missing; safe to run again), then configures
-# and builds into build/. Run as root, or as a user with sudo. Usage: scripts/setup.sh [extra cmake args]
+# and builds into build/. Run as root, or as a user with sudo.
+# Usage: scripts/setup.sh [extra cmake args]     or     scripts/setup.sh --packages-only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +25,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+if [ "${1:-}" = "--packages-only" ]; then exit 0; fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
 cmake --build build -j"$(nproc)"

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/json_reader.hpp"
 #include "sim/scene_json.hpp"
 #include "sim/scene_loader.hpp"
 
@@ -64,44 +65,33 @@ json commandToJson(const Command& c, const std::string& terrainFile) {
 
 namespace {
 
-float brushNumber(const json& j, const char* key, const std::string& where, bool positive) {
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_number()) throw std::runtime_error(where + "." + key + ": missing or not a number");
-    const double v = it->get<double>();
-    if (!std::isfinite(v) || (positive && !(v > 0)))
-        throw std::runtime_error(where + "." + key + ": must be a " + (positive ? "positive " : "") + "finite number");
-    return float(v);
-}
-
-Command brushFromJson(const json& j, const std::string& where) {
+Command brushFromJson(const JsonReader& r, const json& j, const std::string& path) {
     BrushStroke s;
-    const std::string kind = j.value("kind", "");
+    const std::string kind = r.string(j.contains("kind") ? j["kind"] : json(), joinPath(path, "kind"));
     if (!brushKindFromString(kind, s.kind))
-        throw std::runtime_error(where + ".kind: unknown brush \"" + kind +
-                                 "\" (dig, raise, smooth, flatten, add-water, remove-water)");
-    s.x = brushNumber(j, "x", where, false);
-    s.y = brushNumber(j, "y", where, false);
-    s.radiusCells = brushNumber(j, "radius", where, true);
-    s.strength = brushNumber(j, "strength", where, false);
-    s.falloff = brushNumber(j, "falloff", where, false);
-    s.targetHeightM = j.contains("target") ? brushNumber(j, "target", where, false) : 0.0f;
-    s.dtSeconds = brushNumber(j, "dt", where, false);
-    if (s.falloff < 0 || s.falloff > 1) throw std::runtime_error(where + ".falloff: must be in [0, 1]");
-    if (s.dtSeconds < 0) throw std::runtime_error(where + ".dt: must be >= 0");
+        r.fail(joinPath(path, "kind"), "unknown brush \"" + kind + "\" (dig, raise, smooth, flatten, add-water, remove-water)");
+    s.x = float(r.required(j, "x", path, rules::kBrushPositionCells, "cells"));
+    s.y = float(r.required(j, "y", path, rules::kBrushPositionCells, "cells"));
+    s.radiusCells = float(r.required(j, "radius", path, rules::kRadiusCells, "cells"));
+    s.strength = float(r.required(j, "strength", path, rules::kBrushStrength));
+    s.falloff = float(r.required(j, "falloff", path, rules::kBrushFalloff));
+    s.targetHeightM = j.contains("target") ? float(r.required(j, "target", path, rules::kElevationM)) : 0.0f;
+    s.dtSeconds = float(r.required(j, "dt", path, rules::kBrushDtSeconds, "seconds of real time"));
     return ApplyBrush{s};
 }
 
 }  // namespace
 
-Result<Command> commandFromJson(const json& j, const std::string& where, int width, int height) {
-    try {
-        if (!j.is_object()) return Error{where + ": expected an object"};
-        const std::string type = j.value("type", "");
-        if (type == "brush") return brushFromJson(j, where);
-        if (type == "reset") return Command{ResetRun{}};
+Result<Command> commandFromJson(const json& j, const std::string& where, int width, int height, const std::string& path) {
+    const JsonReader r(where);
+    return readJsonDocument<Command>(where, [&]() -> Command {
+        r.object(j, path);
+        const std::string type = r.string(j.contains("type") ? j["type"] : json(), joinPath(path, "type"));
+        if (type == "brush") return brushFromJson(r, j, path);
+        if (type == "reset") return ResetRun{};
         if (type == "terrain") {
-            if (!j.contains("npy") || !j["npy"].is_string()) return Error{where + ".npy: missing file name"};
-            return Command{ReplaceTerrain{}};
+            r.string(j.contains("npy") ? j["npy"] : json(), joinPath(path, "npy"));
+            return ReplaceTerrain{};
         }
         json settings;
         if (type == "params") settings["params"] = j.value("params", json::object());
@@ -110,18 +100,15 @@ Result<Command> commandFromJson(const json& j, const std::string& where, int wid
             settings["sources"] = j.value("sources", json::array());
             settings["drains"] = j.value("drains", json::array());
         } else {
-            return Error{where + ".type: unknown command \"" + type +
-                         "\" (brush, params, emitters, boundary, terrain, reset)"};
+            r.fail(joinPath(path, "type"), "unknown command \"" + type + "\" (brush, params, emitters, boundary, terrain, reset)");
         }
-        auto parsed = parseSettingsJson(settings, where, width, height);
-        if (!parsed) return parsed.error();
-        const Scene& s = parsed->scene;
-        if (type == "params") return Command{SetParams{s.params}};
-        if (type == "boundary") return Command{SetBoundaries{s.boundary}};
-        return Command{SetEmitters{s.sources, s.drains}};
-    } catch (const std::exception& e) {
-        return Error{e.what()};
-    }
+        auto parsed = parseSettingsJson(settings, path.empty() ? where : where + ": " + path, width, height);
+        if (!parsed) throw JsonFailure{parsed.error().message};
+        const Scene& sc = parsed->scene;
+        if (type == "params") return SetParams{sc.params};
+        if (type == "boundary") return SetBoundaries{sc.boundary};
+        return SetEmitters{sc.sources, sc.drains};
+    });
 }
 
 }  // namespace sluice::sim

@@ -49,8 +49,10 @@ std::string describe(const Command& c);
 nlohmann::json commandToJson(const Command& c, const std::string& terrainFile = "");
 
 /// Parses commandToJson's output, validated like a scene file for a width x height grid. Terrain
-/// commands come back with an empty array: the caller loads the "npy" file. `where` prefixes errors.
-Result<Command> commandFromJson(const nlohmann::json& j, const std::string& where, int width, int height);
+/// commands come back with an empty array: the caller loads the "npy" file. Errors read
+/// "<where>: <path>.<field>: <problem>" ("run.log:3: apply.radius: must be a positive finite number").
+Result<Command> commandFromJson(const nlohmann::json& j, const std::string& where, int width, int height,
+                                const std::string& path = "");
 
 const char* toString(BrushKind kind);
 /// "dig", "raise", "smooth", "flatten", "add-water", "remove-water"; false if unknown.

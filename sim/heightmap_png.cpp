@@ -48,6 +48,13 @@ Result<HeightImage> loadImpl(const std::filesystem::path& path, float minM, floa
     if (bytes.size() < sizeof(kPngSignature) || std::memcmp(bytes.data(), kPngSignature, sizeof(kPngSignature)) != 0)
         return err("not a PNG file (bad signature)");
     if (bytes.size() > std::size_t(std::numeric_limits<int>::max())) return err("file too large");
+    // IHDR comes first (PNG spec 5.6): bit depth at byte 24, colour type at 25. Grayscale below 8 bits
+    // has 2 to 16 levels, too few for terrain; refuse it rather than guess what the author meant.
+    if (bytes.size() >= 26 && std::memcmp(bytes.data() + 12, "IHDR", 4) == 0) {
+        const int bitDepth = bytes[24], colourType = bytes[25];
+        if ((colourType == 0 || colourType == 4) && bitDepth != 8 && bitDepth != 16)
+            return err(std::to_string(bitDepth) + "-bit grayscale PNG: heightmaps must be 8- or 16-bit grayscale");
+    }
 
     int w = 0, h = 0, channels = 0;
     std::unique_ptr<stbi_us, StbiFree> pixels(

@@ -12,7 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/heightmap_png.hpp"
+#include "sim/json_reader.hpp"
 #include "sim/npy.hpp"
+#include "sim/number_rules.hpp"
 #include "sim/procedural_terrain.hpp"
 #include "sim/text_file.hpp"
 
@@ -22,39 +24,15 @@ namespace {
 
 using nlohmann::json;
 
-/// Thrown inside the loader to abandon parsing; converted to an Error before leaving the public functions.
-struct LoadFailure {
-    std::string message;
-};
+std::string fmt(double v) { return formatNumber(v); }
 
-/// Shortest text that reads back as the same double ("0.1", "700", "-0.5").
-std::string fmt(double v) {
-    if (std::isnan(v)) return "nan";
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof(buf), v);
-    return std::string(buf, r.ptr);
-}
-
-std::string join(const std::string& parent, std::string_view key) {
-    return parent.empty() ? std::string(key) : parent + "." + std::string(key);
-}
-
-/// A JSON value as it appears in a message: strings quoted, numbers as written, others by type.
-std::string describe(const json& v) {
-    if (v.is_string()) return "string \"" + v.get<std::string>() + "\"";
-    if (v.is_number()) return fmt(v.get<double>());
-    if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-    return v.type_name();
-}
-
-/// State of one parse: where messages go and what has been noticed so far.
-class Loader {
+/// State of one parse: where messages go and what has been noticed so far. Typed access and failures
+/// come from JsonReader (sim/json_reader.hpp), shared with the other JSON readers.
+class Loader : private JsonReader {
 public:
     Loader(const std::filesystem::path& fileForMessages, const std::filesystem::path& baseDir)
-        : file_(fileForMessages.string()), fileStem_(fileForMessages.stem().string()), baseDir_(baseDir) {
-        if (file_.empty()) file_ = "(scene)";
-    }
+        : JsonReader(fileForMessages.empty() ? std::string("(scene)") : fileForMessages.string()),
+          fileStem_(fileForMessages.stem().string()), baseDir_(baseDir) {}
 
     SceneLoadOutput load(std::string_view text);
     /// Only params/boundary/sources/drains, for a grid of known size (snapshots, presets, logs).
@@ -62,58 +40,14 @@ public:
 
 private:
     // ---- messages ----
-    [[noreturn]] void fail(const std::string& field, const std::string& problem) const {
-        throw LoadFailure{file_ + ": " + (field.empty() ? problem : field + ": " + problem)};
-    }
-    void warn(const std::string& text) { warnings_.push_back(file_ + ": " + text); }
-
-    // ---- typed access ----
+    void warn(const std::string& text) { warnings_.push_back(file() + ": " + text); }
+    /// Unknown keys are warnings in scene files (a newer file still loads in an older build).
     void checkKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> known) {
-        for (auto it = obj.begin(); it != obj.end(); ++it)
-            if (std::find(known.begin(), known.end(), it.key()) == known.end())
-                warn("unknown key '" + join(path, it.key()) + "' (ignored)");
+        for (const std::string& key : unknownKeys(obj, known)) warn("unknown key '" + joinPath(path, key) + "' (ignored)");
     }
-    const json* find(const json& obj, std::string_view key) const {
-        const auto it = obj.find(key);
-        return it == obj.end() ? nullptr : &*it;
-    }
-    const json& expectObject(const json& v, const std::string& path) const {
-        if (!v.is_object()) fail(path, std::string("expected an object, got ") + v.type_name());
-        return v;
-    }
-    double number(const json& v, const std::string& path) const {
-        if (!v.is_number()) fail(path, std::string("expected a number, got ") + v.type_name());
-        return v.get<double>();
-    }
-    long long integer(const json& v, const std::string& path) const {
-        if (v.is_number_unsigned()) {
-            const auto u = v.get<std::uint64_t>();
-            return u > std::uint64_t(std::numeric_limits<long long>::max()) ? std::numeric_limits<long long>::max()
-                                                                              : (long long)u;
-        }
-        if (v.is_number_integer()) return v.get<long long>();
-        if (v.is_number_float()) {
-            const double d = v.get<double>();
-            // 512.0 is an integer too; 2^53 bounds the range where doubles hold integers exactly.
-            if (std::isfinite(d) && std::floor(d) == d && std::fabs(d) <= 9007199254740992.0) return (long long)d;
-            fail(path, "expected an integer, got " + fmt(d));
-        }
-        fail(path, std::string("expected an integer, got ") + v.type_name());
-    }
+    const json& expectObject(const json& v, const std::string& path) const { return object(v, path); }
     long long integerIn(const json& v, const std::string& path, long long lo, long long hi) const {
-        const long long i = integer(v, path);
-        if (i < lo || i > hi)
-            fail(path, "must be an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + " (got " +
-                           std::to_string(i) + ")");
-        return i;
-    }
-    std::string string(const json& v, const std::string& path) const {
-        if (!v.is_string()) fail(path, std::string("expected a string, got ") + v.type_name());
-        return v.get<std::string>();
-    }
-    bool boolean(const json& v, const std::string& path) const {
-        if (!v.is_boolean()) fail(path, std::string("expected true or false, got ") + v.type_name());
-        return v.get<bool>();
+        return integer(v, path, lo, hi);
     }
     /// A number that must also be finite once narrowed to float (the type the simulation stores).
     float finite(const json& v, const std::string& path, const char* requirement = "must be a finite number") const {
@@ -121,17 +55,9 @@ private:
         if (!std::isfinite(d) || !std::isfinite(float(d))) fail(path, std::string(requirement) + " (got " + fmt(d) + ")");
         return float(d);
     }
-    float positive(const json& v, const std::string& path) const {
-        const char* req = "must be a positive finite number";
-        const float f = finite(v, path, req);
-        if (!(f > 0)) fail(path, std::string(req) + " (got " + fmt(v.get<double>()) + ")");
-        return f;
-    }
-    float nonNegative(const json& v, const std::string& path) const {
-        const char* req = "must be a finite number >= 0";
-        const float f = finite(v, path, req);
-        if (f < 0) fail(path, std::string(req) + " (got " + fmt(v.get<double>()) + ")");
-        return f;
+    /// A number that must obey one of the documented ranges (sim/number_rules.hpp).
+    float ruled(const json& v, const std::string& path, const NumberRule& rule) const {
+        return float(number(v, path, rule));
     }
 
     // ---- files ----
@@ -151,18 +77,21 @@ private:
         if (!arr) fail(path, arr.error().message);
         return std::move(*arr);
     }
-    /// Rejects NaN/inf (and, for depths, negative values) naming the first bad element.
+    /// Rejects NaN/inf, negative depths and values outside the documented ranges (elevations for
+    /// terrain, depths for water), naming the first bad element.
     void checkValues(const std::vector<float>& values, int width, const std::string& path, const std::string& source,
                      bool depths) const {
+        const NumberRule& rule = depths ? rules::kDepthM : rules::kElevationM;
         for (std::size_t i = 0; i < values.size(); ++i) {
             const float v = values[i];
-            const bool bad = !std::isfinite(v) || (depths && v < 0);
-            if (!bad) continue;
+            const auto problem = ruleProblem(v, rule);
+            if (!problem) continue;
             const std::size_t w = std::size_t(width);
-            fail(path, "'" + source + "' has " +
-                           (std::isfinite(v) ? "a negative depth (" + fmt(v) + ")" : "a non-finite value (" + fmt(v) + ")") +
-                           " at index " + std::to_string(i) + " (row " + std::to_string(i / w) + ", column " +
-                           std::to_string(i % w) + ")");
+            const std::string what = !std::isfinite(v)            ? "a non-finite value (" + fmt(v) + ")"
+                                     : depths && v < 0             ? "a negative depth (" + fmt(v) + ")"
+                                                                   : "a value out of range (" + fmt(v) + " m: " + *problem + ")";
+            fail(path, "'" + source + "' has " + what + " at index " + std::to_string(i) + " (row " +
+                           std::to_string(i / w) + ", column " + std::to_string(i % w) + ")");
         }
     }
 
@@ -178,7 +107,7 @@ private:
     BoundarySide parseSide(const json& v, const std::string& path);
     std::vector<Emitter> parseEmitters(const json* list, const std::string& path);
 
-    std::string file_, fileStem_;
+    std::string fileStem_;
     std::filesystem::path baseDir_;
     std::vector<std::string> warnings_;
     Scene scene_;
@@ -207,8 +136,8 @@ SceneLoadOutput Loader::loadSettings(const json& root, int width, int height, co
 
 SceneLoadOutput Loader::load(std::string_view text) {
     // Comments (// and /* */) are allowed: scene files are hand-written.
-    auto parsed = parseJsonText(text, file_);
-    if (!parsed) throw LoadFailure{parsed.error().message};
+    auto parsed = parseJsonText(text, file());
+    if (!parsed) throw JsonFailure{parsed.error().message};
     const json root = std::move(*parsed);
     if (!root.is_object()) fail("", std::string("expected a JSON object at the top level, got ") + root.type_name());
     checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains"});
@@ -234,7 +163,7 @@ void Loader::parseGrid(const json* grid) {
     checkKeys(*grid, "grid", {"width", "height", "cell_size"});
     if (const json* w = find(*grid, "width")) gridWidth_ = integerIn(*w, "grid.width", 2, kMaxSceneSide);
     if (const json* h = find(*grid, "height")) gridHeight_ = integerIn(*h, "grid.height", 2, kMaxSceneSide);
-    if (const json* c = find(*grid, "cell_size")) scene_.cellSizeM = positive(*c, "grid.cell_size");
+    if (const json* c = find(*grid, "cell_size")) scene_.cellSizeM = ruled(*c, "grid.cell_size", rules::kCellSizeM);
 }
 
 void Loader::requireGridSize(const std::string& why) {
@@ -298,8 +227,8 @@ void Loader::parseTerrain(const json* terrain) {
         const json* mx = find(*terrain, "max");
         if (!mn) fail("terrain.min", "missing (required with png: elevation in metres of gray level 0)");
         if (!mx) fail("terrain.max", "missing (required with png: elevation in metres of the brightest gray level)");
-        const float minM = finite(*mn, "terrain.min");
-        const float maxM = finite(*mx, "terrain.max");
+        const float minM = ruled(*mn, "terrain.min", rules::kElevationM);
+        const float maxM = ruled(*mx, "terrain.max", rules::kElevationM);
         if (!(maxM > minM)) fail("terrain.max", "must be greater than terrain.min (got min=" + fmt(minM) + ", max=" + fmt(maxM) + ")");
         const std::filesystem::path p = resolve((*terrain)["png"], path);
         const std::string source = (*terrain)["png"].get<std::string>();
@@ -310,7 +239,7 @@ void Loader::parseTerrain(const json* terrain) {
         scene_.terrainM = std::move(img->heightsM);
     } else if (kind == "flat") {
         checkKeys(*terrain, "terrain", {"flat"});
-        const float z = finite((*terrain)["flat"], path);
+        const float z = ruled((*terrain)["flat"], path, rules::kElevationM);
         requireGridSize("terrain.flat has no size of its own");
         scene_.terrainM.assign(scene_.cellCount(), z);
     } else {
@@ -327,8 +256,9 @@ void Loader::parseTerrain(const json* terrain) {
                 fail(path + ".kind", "unknown kind '" + recipe.kind + "' (valid: " + valid + ")");
             }
         }
-        if (const json* v = find(p, "amplitude")) recipe.amplitudeM = nonNegative(*v, path + ".amplitude");
-        if (const json* v = find(p, "feature_size")) recipe.featureSizeCells = positive(*v, path + ".feature_size");
+        if (const json* v = find(p, "amplitude")) recipe.amplitudeM = ruled(*v, path + ".amplitude", rules::kAmplitudeM);
+        if (const json* v = find(p, "feature_size"))
+            recipe.featureSizeCells = ruled(*v, path + ".feature_size", rules::kFeatureSizeCells);
         if (const json* v = find(p, "octaves")) recipe.octaves = int(integerIn(*v, path + ".octaves", 1, 16));
         requireGridSize("procedural terrain has no size of its own");
         scene_.terrainM = generateTerrain(scene_.width, scene_.height, scene_.cellSizeM, recipe);
@@ -341,7 +271,7 @@ void Loader::parseWater(const json* water) {
     if (!water || water->is_null()) return;
     if (water->is_string()) {
         if (water->get<std::string>() == "none") return;
-        fail("water", "expected an object, \"none\" or null, got " + describe(*water));
+        fail("water", "expected an object, \"none\" or null, got " + describeJson(*water));
     }
     if (!water->is_object()) fail("water", std::string("expected an object, \"none\" or null, got ") + water->type_name());
     const bool hasNpy = water->contains("npy"), hasLevel = water->contains("surface_level");
@@ -360,9 +290,12 @@ void Loader::parseWater(const json* water) {
         scene_.depthM = std::move(arr.data);
     } else {
         checkKeys(*water, "water", {"surface_level"});
-        const float level = finite((*water)["surface_level"], "water.surface_level");
+        const float level = ruled((*water)["surface_level"], "water.surface_level", rules::kElevationM);
         for (std::size_t i = 0; i < scene_.depthM.size(); ++i)
             scene_.depthM[i] = std::max(0.0f, level - scene_.terrainM[i]);
+        const float deepest = *std::max_element(scene_.depthM.begin(), scene_.depthM.end());
+        if (auto problem = ruleProblem(deepest, rules::kDepthM))
+            fail("water.surface_level", "puts " + fmt(deepest) + " m of water over the lowest cell; depth " + *problem);
     }
 }
 
@@ -372,21 +305,14 @@ void Loader::parseParams(const json* params) {
     checkKeys(*params, "params",
               {"dt", "gravity", "friction", "viscosity", "rain", "evaporation", "courant", "max_substeps"});
     SimParams& p = scene_.params;
-    if (const json* v = find(*params, "dt")) p.dtSeconds = positive(*v, "params.dt");
-    if (const json* v = find(*params, "gravity")) p.gravity = positive(*v, "params.gravity");
-    if (const json* v = find(*params, "friction")) {
-        const float f = finite(*v, "params.friction", "must be a number in [0, 1)");
-        if (f < 0 || f >= 1) fail("params.friction", "must be a number in [0, 1) (got " + fmt(v->get<double>()) + ")");
-        p.friction = f;
-    }
-    if (const json* v = find(*params, "viscosity")) p.viscosity = nonNegative(*v, "params.viscosity");
-    if (const json* v = find(*params, "rain")) p.rainMPerS = nonNegative(*v, "params.rain");
-    if (const json* v = find(*params, "evaporation")) p.evaporationMPerS = nonNegative(*v, "params.evaporation");
-    if (const json* v = find(*params, "courant")) {
-        const float c = finite(*v, "params.courant", "must be a number in (0, 1]");
-        if (!(c > 0) || c > 1) fail("params.courant", "must be a number in (0, 1] (got " + fmt(v->get<double>()) + ")");
-        p.courantTarget = c;
-    }
+    if (const json* v = find(*params, "dt")) p.dtSeconds = ruled(*v, "params.dt", rules::kDtSeconds);
+    if (const json* v = find(*params, "gravity")) p.gravity = ruled(*v, "params.gravity", rules::kGravity);
+    if (const json* v = find(*params, "friction")) p.friction = ruled(*v, "params.friction", rules::kFriction);
+    if (const json* v = find(*params, "viscosity")) p.viscosity = ruled(*v, "params.viscosity", rules::kViscosity);
+    if (const json* v = find(*params, "rain")) p.rainMPerS = ruled(*v, "params.rain", rules::kRainMPerS);
+    if (const json* v = find(*params, "evaporation"))
+        p.evaporationMPerS = ruled(*v, "params.evaporation", rules::kEvaporationMPerS);
+    if (const json* v = find(*params, "courant")) p.courantTarget = ruled(*v, "params.courant", rules::kCourant);
     if (const json* v = find(*params, "max_substeps")) p.maxSubsteps = int(integerIn(*v, "params.max_substeps", 1, 4096));
 }
 
@@ -415,7 +341,7 @@ BoundarySide Loader::parseSide(const json& v, const std::string& path) {
     const json* q = find(v, "discharge");
     if (side.kind == BoundaryKind::Inflow) {
         if (!q) fail(path, inflowHint);
-        side.dischargeM2PerS = nonNegative(*q, path + ".discharge");
+        side.dischargeM2PerS = ruled(*q, path + ".discharge", rules::kDischargeM2PerS);
     } else if (q) {
         warn("'" + path + ".discharge' is ignored (the side's type is \"" + toString(side.kind) + "\", not \"inflow\")");
     }
@@ -451,7 +377,7 @@ std::vector<Emitter> Loader::parseEmitters(const json* list, const std::string& 
             fail(at, "x=" + fmt(x->get<double>()) + " is outside the grid (0.." + std::to_string(scene_.width) + ")");
         if (em.y < 0 || em.y > float(scene_.height))
             fail(at, "y=" + fmt(y->get<double>()) + " is outside the grid (0.." + std::to_string(scene_.height) + ")");
-        if (const json* r = find(e, "radius")) em.radiusCells = positive(*r, at + ".radius");
+        if (const json* r = find(e, "radius")) em.radiusCells = ruled(*r, at + ".radius", rules::kRadiusCells);
         const json* rate = find(e, "rate");
         const json* level = find(e, "level");
         if ((rate != nullptr) == (level != nullptr))
@@ -459,12 +385,12 @@ std::vector<Emitter> Loader::parseEmitters(const json* list, const std::string& 
         const json* maxRate = find(e, "max_rate");
         if (rate) {
             em.mode = EmitterMode::Rate;
-            em.rateM3PerS = nonNegative(*rate, at + ".rate");
+            em.rateM3PerS = ruled(*rate, at + ".rate", rules::kRateM3PerS);
             if (maxRate) warn("'" + at + ".max_rate' is ignored with rate (it caps level mode only)");
         } else {
             em.mode = EmitterMode::Level;
-            em.levelM = finite(*level, at + ".level");
-            if (maxRate) em.maxRateM3PerS = positive(*maxRate, at + ".max_rate");
+            em.levelM = ruled(*level, at + ".level", rules::kElevationM);
+            if (maxRate) em.maxRateM3PerS = ruled(*maxRate, at + ".max_rate", rules::kMaxRateM3PerS);
         }
         if (const json* en = find(e, "enabled")) em.enabled = boolean(*en, at + ".enabled");
         out.push_back(em);
@@ -480,7 +406,7 @@ Result<SceneLoadOutput> parseSceneJson(std::string_view text, const std::filesys
     try {
         Loader loader(fileForMessages, baseDir);
         return loader.load(text);
-    } catch (const LoadFailure& f) {
+    } catch (const JsonFailure& f) {
         return Error{f.message};
     } catch (const json::exception& e) {
         return Error{file + ": " + e.what()};
@@ -494,7 +420,7 @@ Result<SceneLoadOutput> parseSettingsJson(const nlohmann::json& settings, const 
     try {
         Loader loader(where, {});
         return loader.loadSettings(settings, width, height, base);
-    } catch (const LoadFailure& f) {
+    } catch (const JsonFailure& f) {
         return Error{f.message};
     } catch (const std::exception& e) {
         return Error{where + ": " + e.what()};

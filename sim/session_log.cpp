@@ -1,12 +1,14 @@
 #include "sim/session_log.hpp"
 
-#include <fstream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "sim/atomic_file.hpp"
+#include "sim/json_reader.hpp"
 #include "sim/npy.hpp"
+#include "sim/number_rules.hpp"
+#include "sim/text_file.hpp"
 
 namespace sluice::sim {
 
@@ -54,64 +56,73 @@ Result<void> writeSessionLog(const std::filesystem::path& logPath, const Session
 }
 
 Result<SessionLog> readSessionLog(const std::filesystem::path& logPath) {
-    std::ifstream in(logPath);
-    if (!in) return Error{logPath.string() + ": cannot open session log"};
+    auto text = readTextFile(logPath, "session log");
+    if (!text) return text.error();
     const std::filesystem::path dir = logPath.parent_path();
     SessionLog log;
-    std::string text;
+    std::istringstream in(*text);
+    std::string line;
     int lineNo = 0;
     bool haveHeader = false;
-    try {
-        while (std::getline(in, text)) {
-            ++lineNo;
-            if (text.empty()) continue;
-            const std::string where = logPath.string() + ":" + std::to_string(lineNo);
-            json j;
-            try {
-                j = json::parse(text);
-            } catch (const json::parse_error&) {
-                return Error{where + ": not a JSON line (the log is damaged)"};
-            }
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (line.empty()) continue;
+        const std::string where = logPath.string() + ":" + std::to_string(lineNo);
+        auto parsed = parseJsonText(line, where);
+        if (!parsed) return Error{where + ": not a JSON line (the log is damaged): " + parsed.error().message.substr(where.size() + 2)};
+        const json j = std::move(*parsed);
+        const JsonReader r(where);
+        auto ok = readJsonDocument<bool>(where, [&]() -> bool {
+            r.object(j, "");
             if (!haveHeader) {
-                if (!j.is_object() || j.value("sluice_log", 0) != 1)
-                    return Error{where + ": not a Sluice session log (expected {\"sluice_log\": 1, ...})"};
-                auto start = readSnapshotFile(dir / j.at("start").get<std::string>());
-                if (!start) return start.error();
-                log.start = std::move(*start);
-                log.limits.maxEntries = j.value("undo_entries", log.limits.maxEntries);
-                log.limits.maxBytes = j.value("undo_bytes", log.limits.maxBytes);
+                const json* version = r.find(j, "sluice_log");
+                if (!version || !version->is_number() || version->get<double>() != 1.0)
+                    r.fail("", "not a Sluice session log (expected {\"sluice_log\": 1, ...})");
+                const json* start = r.find(j, "start");
+                if (!start) r.fail("start", "missing (the snapshot the session started from)");
+                auto snap = readSnapshotFile(dir / r.string(*start, "start"));
+                if (!snap) r.fail("start", snap.error().message);
+                log.start = std::move(*snap);
+                if (const json* v = r.find(j, "undo_entries")) log.limits.maxEntries = std::size_t(r.integer(*v, "undo_entries", 1, 1000000));
+                if (const json* v = r.find(j, "undo_bytes"))
+                    log.limits.maxBytes = std::size_t(r.integer(*v, "undo_bytes", 1, 1LL << 50));
                 haveHeader = true;
-                continue;
+                return true;
             }
-            if (j.contains("end_step")) {
-                log.endStep = j.at("end_step").get<std::int64_t>();
-                continue;
+            if (r.find(j, "end_step")) {
+                log.endStep = std::int64_t(r.required(j, "end_step", "", rules::kRunSteps));
+                return true;
             }
             LoggedCommand c;
-            c.step = j.at("step").get<std::int64_t>();
-            if (c.step < 0) return Error{where + ": step must be >= 0"};
-            if (j.value("undo", false)) c.kind = LoggedCommand::Kind::Undo;
-            else if (j.value("redo", false)) c.kind = LoggedCommand::Kind::Redo;
+            c.step = std::int64_t(r.required(j, "step", "", rules::kRunSteps, "the step the command applies at"));
+            const json* undo = r.find(j, "undo");
+            const json* redo = r.find(j, "redo");
+            if (undo && r.boolean(*undo, "undo")) c.kind = LoggedCommand::Kind::Undo;
+            else if (redo && r.boolean(*redo, "redo")) c.kind = LoggedCommand::Kind::Redo;
             else {
+                const json* apply = r.find(j, "apply");
+                if (!apply) r.fail("", "expected one of apply, undo, redo or end_step");
                 const int W = log.start.state.field.width, H = log.start.state.field.height;
-                auto cmd = commandFromJson(j.at("apply"), where + ": apply", W, H);
-                if (!cmd) return cmd.error();
+                auto cmd = commandFromJson(*apply, where, W, H, "apply");
+                if (!cmd) throw JsonFailure{cmd.error().message};
                 if (auto* t = std::get_if<ReplaceTerrain>(&*cmd)) {
-                    auto arr = readNpy(dir / j["apply"]["npy"].get<std::string>());
-                    if (!arr) return Error{where + ": " + arr.error().message};
+                    const std::filesystem::path file = dir / r.string((*apply)["npy"], "apply.npy");
+                    auto arr = readNpy(file);
+                    if (!arr) r.fail("apply.npy", arr.error().message);
                     if (arr->cols != W || arr->rows != H)
-                        return Error{where + ": terrain array is " + std::to_string(arr->cols) + "x" +
-                                     std::to_string(arr->rows) + ", the grid " + std::to_string(W) + "x" +
-                                     std::to_string(H)};
+                        r.fail("apply.npy", file.string() + " is " + std::to_string(arr->cols) + "x" + std::to_string(arr->rows) +
+                                                ", the grid " + std::to_string(W) + "x" + std::to_string(H));
+                    if (auto values = checkField(arr->data, W, rules::kElevationM, file.string()); !values)
+                        r.fail("apply.npy", values.error().message);
                     t->terrainM = std::move(arr->data);
                 }
                 c.command = std::move(*cmd);
-                c.merged = j.value("merge", false);
+                if (const json* merge = r.find(j, "merge")) c.merged = r.boolean(*merge, "merge");
             }
             log.commands.push_back(std::move(c));
-        }
-    } catch (const json::exception& e) {
-        return Error{logPath.string() + ":" + std::to_string(lineNo) + ": " + e.what()};
+            return true;
+        });
+        if (!ok) return ok.error();
     }
     if (!haveHeader) return Error{logPath.string() + ": empty session log"};
     return log;

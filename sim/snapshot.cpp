@@ -11,7 +11,10 @@
 #include "sim/atomic_file.hpp"
 #include "sim/crc32.hpp"
 #include "sim/scene_json.hpp"
+#include "sim/json_reader.hpp"
+#include "sim/number_rules.hpp"
 #include "sim/scene_loader.hpp"
+#include "sim/text_file.hpp"
 
 namespace sluice::sim {
 
@@ -33,15 +36,15 @@ T get(std::span<const std::byte> in, std::size_t at) {
     return v;
 }
 
-/// Non-finite floats are written as JSON null (JSON has no inf/NaN) and read back as NaN, which
-/// the substep policy treats like infinity (maximum substeps).
-double number(const json& j, const char* key) {
-    const auto it = j.find(key);
-    if (it == j.end()) throw std::runtime_error(std::string("missing '") + key + "'");
-    if (it->is_null()) return std::numeric_limits<double>::quiet_NaN();
-    if (!it->is_number()) throw std::runtime_error(std::string("'") + key + "' is not a number");
-    return it->get<double>();
-}
+/// Speeds and Courant numbers the run measured: >= 0, or infinite (null).
+constexpr NumberRule kMeasured{0, 1e30, false, false, false};
+/// The saved camera: angles in radians, positions and distance in metres.
+constexpr NumberRule kAngleRad{-1e4, 1e4, false, false, false, "rad"};
+constexpr NumberRule kCameraM{-1e9, 1e9, false, false, false, "m"};
+constexpr NumberRule kCameraDistanceM{0, 1e9, true, false, false, "m"};
+constexpr NumberRule kGridSide{2, double(kMaxSceneSide), false, false, true};
+constexpr NumberRule kLastSubsteps{0, 4096, false, false, true};
+constexpr NumberRule kDtSubSeconds{0, 3600, false, false, false, "s"};
 
 struct ArrayRef {
     const char* name;
@@ -115,97 +118,133 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
 
 namespace {
 
-/// Fills one array from the table entry called `name`, checking dtype, count and bounds.
-template <class T>
-void readArray(const json& table, std::span<const std::byte> data, const char* name, std::size_t expected,
-               bool exactCount, std::vector<T>& out) {
-    for (const json& e : table) {
-        if (e.value("name", "") != name) continue;
-        const std::string dtype = e.value("dtype", "");
-        if (dtype != (sizeof(T) == 8 ? "f8" : "f4"))
-            throw std::runtime_error(std::string("array '") + name + "' has dtype '" + dtype + "'");
-        const std::size_t count = e.at("count").get<std::size_t>(), offset = e.at("offset").get<std::size_t>();
-        if (exactCount && count != expected)
-            throw std::runtime_error(std::string("array '") + name + "' has " + std::to_string(count) +
-                                     " values, the grid needs " + std::to_string(expected));
-        if (offset > data.size() || count > (data.size() - offset) / sizeof(T))
-            throw std::runtime_error(std::string("array '") + name + "' lies outside the file");
-        out.resize(count);
-        if (count) std::memcpy(out.data(), data.data() + offset, count * sizeof(T));
-        return;
-    }
-    throw std::runtime_error(std::string("array '") + name + "' is missing");
-}
+/// Reads the JSON header with JsonReader: every problem names the field ("run.time: must be ...").
+class HeaderReader : public JsonReader {
+public:
+    HeaderReader(const std::string& file) : JsonReader(file + ": invalid snapshot") {}
 
-void checkFinite(const std::vector<float>& v, const char* name, bool nonNegative) {
-    for (std::size_t i = 0; i < v.size(); ++i)
-        if (!std::isfinite(v[i]) || (nonNegative && v[i] < 0))
-            throw std::runtime_error(std::string("array '") + name + "' has an invalid value at index " +
-                                     std::to_string(i));
-}
+    /// The number at obj[key] under `rule`. Non-finite speeds and Courant numbers are written as JSON
+    /// null (JSON has no inf/NaN); where `nullIsInfinite`, null reads back as +inf, which the substep
+    /// policy treats as "take the most substeps". Everywhere else null is refused.
+    double at(const json& obj, const std::string& path, const char* key, const NumberRule& rule,
+              bool nullIsInfinite = false) const {
+        const json* v = find(obj, key);
+        if (!v) fail(joinPath(path, key), "missing");
+        if (v->is_null() && nullIsInfinite) return std::numeric_limits<double>::infinity();
+        return number(*v, joinPath(path, key), rule);
+    }
+    const json& section(const json& obj, const char* key) const {
+        const json* v = find(obj, key);
+        if (!v) fail(key, "missing");
+        return object(*v, key);
+    }
+    std::string text(const json& obj, const char* key, const std::string& fallback) const {
+        const json* v = find(obj, key);
+        return v ? string(*v, key) : fallback;
+    }
+
+    /// Fills one array from the table entry called `name`, checking dtype, count and bounds.
+    template <class T>
+    void readArray(const json& table, std::span<const std::byte> data, const char* name, std::size_t expected,
+                   bool exactCount, std::vector<T>& out) const {
+        for (std::size_t i = 0; i < table.size(); ++i) {
+            const std::string path = "arrays[" + std::to_string(i) + "]";
+            const json& e = object(table[i], path);
+            const json* n = find(e, "name");
+            if (!n || string(*n, path + ".name") != name) continue;
+            const json* d = find(e, "dtype");
+            const std::string dtype = d ? string(*d, path + ".dtype") : "";
+            if (dtype != (sizeof(T) == 8 ? "f8" : "f4")) fail(path, std::string("array '") + name + "' has dtype '" + dtype + "'");
+            const std::size_t count = std::size_t(at(e, path, "count", rules::kStepCount));
+            const std::size_t offset = std::size_t(at(e, path, "offset", rules::kStepCount));
+            if (exactCount && count != expected)
+                fail(path, std::string("array '") + name + "' has " + std::to_string(count) + " values, the grid needs " +
+                               std::to_string(expected));
+            if (offset > data.size() || count > (data.size() - offset) / sizeof(T))
+                fail(path, std::string("array '") + name + "' lies outside the file");
+            out.resize(count);
+            if (count) std::memcpy(out.data(), data.data() + offset, count * sizeof(T));
+            return;
+        }
+        fail("arrays", std::string("array '") + name + "' is missing");
+    }
+
+    void checkValues(const std::vector<float>& v, int width, const char* name, const NumberRule& rule) const {
+        if (auto ok = checkField(v, width, rule, std::string("array '") + name + "'"); !ok) fail("", ok.error().message);
+    }
+};
 
 Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file, std::uint32_t jsonBytes) {
+    const HeaderReader r(file);
     const auto text = bytes.subspan(kSnapshotHeaderBytes, jsonBytes);
-    const json h = json::parse(reinterpret_cast<const char*>(text.data()),
-                               reinterpret_cast<const char*>(text.data()) + text.size());
-    if (h.value("format", "") != "sluice-snapshot") throw std::runtime_error("header is not a snapshot header");
+    auto parsed = parseJsonText(std::string_view(reinterpret_cast<const char*>(text.data()), text.size()), file);
+    if (!parsed) throw JsonFailure{parsed.error().message};
+    const json h = std::move(*parsed);
+    r.object(h, "header");
+    if (r.text(h, "format", "") != "sluice-snapshot") r.fail("format", "not a snapshot header");
     Snapshot snap;
-    snap.name = h.value("name", "snapshot");
+    snap.name = r.text(h, "name", "snapshot");
     SolverState& s = snap.state;
-    s.backend = h.value("backend", "");
-    const json& grid = h.at("grid");
+    s.backend = r.text(h, "backend", "");
+    const json& grid = r.section(h, "grid");
     FieldSnapshot& f = s.field;
-    f.width = grid.at("width").get<int>();
-    f.height = grid.at("height").get<int>();
-    f.cellSizeM = float(number(grid, "cell_size"));
-    if (f.width < 2 || f.height < 2 || f.width > kMaxSceneSide || f.height > kMaxSceneSide ||
-        (long long)f.width * f.height > kMaxSceneCells || !(f.cellSizeM > 0) || !std::isfinite(f.cellSizeM))
-        throw std::runtime_error("grid " + std::to_string(f.width) + "x" + std::to_string(f.height) + " is invalid");
-    auto settings = parseSettingsJson(h.at("settings"), file + ": settings", f.width, f.height);
-    if (!settings) throw std::runtime_error(settings.error().message.substr(file.size() + 2));
+    f.width = int(r.at(grid, "grid", "width", kGridSide));
+    f.height = int(r.at(grid, "grid", "height", kGridSide));
+    f.cellSizeM = float(r.at(grid, "grid", "cell_size", rules::kCellSizeM));
+    if ((long long)f.width * f.height > kMaxSceneCells)
+        r.fail("grid", std::to_string(f.width) + "x" + std::to_string(f.height) + " exceeds " + std::to_string(kMaxSceneCells) +
+                           " cells");
+    auto settings = parseSettingsJson(r.section(h, "settings"), file + ": settings", f.width, f.height);
+    if (!settings) throw JsonFailure{settings.error().message};
     s.params = settings->scene.params;
     s.boundary = settings->scene.boundary;
     s.sources = std::move(settings->scene.sources);
     s.drains = std::move(settings->scene.drains);
 
-    const json& run = h.at("run");
+    const json& run = r.section(h, "run");
     RunCounters& c = s.counters;
-    c.steps = run.at("steps").get<std::int64_t>();
-    c.substeps = run.at("substeps").get<std::int64_t>();
-    c.timeSeconds = number(run, "time");
-    c.lastSubsteps = run.at("last_substeps").get<int>();
-    c.lastDtSubSeconds = float(number(run, "last_dt_sub"));
-    c.maxCourant = float(number(run, "max_courant"));
-    s.maxSpeedMPerS = float(number(run, "max_speed"));
-    s.initialSpeedEstimate = float(number(run, "initial_speed_estimate"));
-    if (c.steps < 0 || c.substeps < 0) throw std::runtime_error("negative step counters");
-    const json& ledger = h.at("ledger");
-    s.initialVolumeM3 = number(ledger, "initial_volume");
-    s.addedM3 = number(ledger, "added");
-    s.removedM3 = number(ledger, "removed");
+    c.steps = std::int64_t(r.at(run, "run", "steps", rules::kStepCount));
+    c.substeps = std::int64_t(r.at(run, "run", "substeps", rules::kStepCount));
+    c.timeSeconds = r.at(run, "run", "time", rules::kTimeSeconds);
+    c.lastSubsteps = int(r.at(run, "run", "last_substeps", kLastSubsteps));
+    c.lastDtSubSeconds = float(r.at(run, "run", "last_dt_sub", kDtSubSeconds));
+    c.maxCourant = float(r.at(run, "run", "max_courant", kMeasured, true));
+    s.maxSpeedMPerS = float(r.at(run, "run", "max_speed", kMeasured, true));
+    s.initialSpeedEstimate = float(r.at(run, "run", "initial_speed_estimate", kMeasured, true));
+    const json& ledger = r.section(h, "ledger");
+    s.initialVolumeM3 = r.at(ledger, "ledger", "initial_volume", rules::kVolumeM3);
+    s.addedM3 = r.at(ledger, "ledger", "added", rules::kVolumeM3);
+    s.removedM3 = r.at(ledger, "ledger", "removed", rules::kVolumeM3);
 
-    if (const auto cam = h.find("camera"); cam != h.end()) {
+    if (const json* cam = r.find(h, "camera")) {
+        r.object(*cam, "camera");
         ViewPose v;
-        const json& t = cam->at("target");
-        for (int i = 0; i < 3; ++i) v.targetM[i] = t.at(i).get<float>();
-        v.yawRad = float(number(*cam, "yaw"));
-        v.pitchRad = float(number(*cam, "pitch"));
-        v.distanceM = float(number(*cam, "distance"));
+        const json* t = r.find(*cam, "target");
+        if (!t || !t->is_array() || t->size() != 3) r.fail("camera.target", "expected [x, y, z] in metres");
+        for (std::size_t i = 0; i < 3; ++i) v.targetM[i] = float(r.number((*t)[i], "camera.target", kCameraM));
+        v.yawRad = float(r.at(*cam, "camera", "yaw", kAngleRad));
+        v.pitchRad = float(r.at(*cam, "camera", "pitch", kAngleRad));
+        v.distanceM = float(r.at(*cam, "camera", "distance", kCameraDistanceM));
         snap.camera = v;
     }
 
-    const json& table = h.at("arrays");
+    const json* tableEntry = r.find(h, "arrays");
+    if (!tableEntry) r.fail("arrays", "missing");
+    const json& table = r.array(*tableEntry, "arrays");
     const auto data = bytes.subspan(kSnapshotHeaderBytes + jsonBytes);
     const std::size_t W = std::size_t(f.width), H = std::size_t(f.height);
-    readArray(table, data, "terrain", W * H, true, f.terrainM);
-    readArray(table, data, "depth", W * H, true, f.depthM);
-    readArray(table, data, "flow_x", (W + 1) * H, true, f.flowXM3PerS);
-    readArray(table, data, "flow_y", W * (H + 1), true, f.flowYM3PerS);
-    readArray(table, data, "ledger_slots", 0, false, s.ledgerSlots);
-    checkFinite(f.terrainM, "terrain", false);
-    checkFinite(f.depthM, "depth", true);
-    checkFinite(f.flowXM3PerS, "flow_x", false);
-    checkFinite(f.flowYM3PerS, "flow_y", false);
+    r.readArray(table, data, "terrain", W * H, true, f.terrainM);
+    r.readArray(table, data, "depth", W * H, true, f.depthM);
+    r.readArray(table, data, "flow_x", (W + 1) * H, true, f.flowXM3PerS);
+    r.readArray(table, data, "flow_y", W * (H + 1), true, f.flowYM3PerS);
+    r.readArray(table, data, "ledger_slots", 0, false, s.ledgerSlots);
+    r.checkValues(f.terrainM, f.width, "terrain", rules::kElevationM);
+    r.checkValues(f.depthM, f.width, "depth", rules::kDepthM);
+    r.checkValues(f.flowXM3PerS, f.width + 1, "flow_x", rules::kFlowM3PerS);
+    r.checkValues(f.flowYM3PerS, f.width, "flow_y", rules::kFlowM3PerS);
+    for (std::size_t i = 0; i < s.ledgerSlots.size(); ++i)
+        if (auto problem = ruleProblem(s.ledgerSlots[i], rules::kVolumeM3))
+            r.fail("", "array 'ledger_slots' has an invalid value at index " + std::to_string(i) + ": " + *problem);
     return snap;
 }
 
@@ -231,11 +270,7 @@ Result<Snapshot> decodeSnapshot(std::span<const std::byte> bytes, const std::str
     if (jsonBytes > payload) return bad("corrupted snapshot: header length exceeds the file");
     if (get<std::uint32_t>(bytes, 24) != crc32(bytes.subspan(kSnapshotHeaderBytes)))
         return bad("corrupted snapshot: checksum mismatch (the file was damaged after it was written)");
-    try {
-        return decodeChecked(bytes, file, jsonBytes);
-    } catch (const std::exception& e) {
-        return bad(std::string("invalid snapshot: ") + e.what());
-    }
+    return readJsonDocument<Snapshot>(file + ": invalid snapshot", [&] { return decodeChecked(bytes, file, jsonBytes); });
 }
 
 Result<void> writeSnapshotFile(const std::filesystem::path& path, const Snapshot& snapshot) {
@@ -244,15 +279,10 @@ Result<void> writeSnapshotFile(const std::filesystem::path& path, const Snapshot
 }
 
 Result<Snapshot> readSnapshotFile(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{path.string() + ": cannot open snapshot file"};
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    in.seekg(0);
-    if (size < 0) return Error{path.string() + ": cannot read snapshot file"};
-    std::vector<std::byte> bytes(static_cast<std::size_t>(size));
-    if (!in.read(reinterpret_cast<char*>(bytes.data()), size)) return Error{path.string() + ": read error"};
-    return decodeSnapshot(bytes, path.string());
+    // readTextFile refuses directories and unreadable files with a message naming the path.
+    auto bytes = readTextFile(path, "snapshot");
+    if (!bytes) return bytes.error();
+    return decodeSnapshot(std::as_bytes(std::span(bytes->data(), bytes->size())), path.string());
 }
 
 bool isSnapshotFile(const std::filesystem::path& path) {

@@ -25,8 +25,9 @@ Result<std::string> readTextFile(const std::filesystem::path& path, std::string_
 Result<nlohmann::json> parseJsonText(std::string_view text, const std::string& file) {
     try {
         return nlohmann::json::parse(text.begin(), text.end(), nullptr, true, true);
-    } catch (const nlohmann::json::parse_error& e) {
-        // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ..."; drop the tag.
+    } catch (const nlohmann::json::exception& e) {
+        // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ..." (or
+        // out_of_range.406 "number overflow parsing '1e999'"); drop the tag.
         std::string what = e.what();
         const auto close = what.find("] ");
         if (what.rfind("[json.exception", 0) == 0 && close != std::string::npos) what = what.substr(close + 2);

@@ -77,4 +77,10 @@ Result<double> CliArgs::number(const std::string& name, double fallback, double 
     return out;
 }
 
+Result<double> CliArgs::number(const std::string& name, double fallback, const sim::NumberRule& rule) const {
+    auto v = get(name);
+    if (!v) return fallback;
+    return sim::parseNumber(*v, rule, name);
+}
+
 }  // namespace sluice::app

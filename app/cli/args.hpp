@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gl/result.hpp"
+#include "sim/number_rules.hpp"
 
 namespace sluice::app {
 
@@ -29,6 +30,8 @@ struct CliArgs {
     Result<long long> integer(const std::string& name, long long fallback, long long lo, long long hi) const;
     /// Real-number option in [lo, hi]; error names the option.
     Result<double> number(const std::string& name, double fallback, double lo, double hi) const;
+    /// Number option under a documented rule (sim/number_rules.hpp); error names the option.
+    Result<double> number(const std::string& name, double fallback, const sim::NumberRule& rule) const;
 };
 
 /// Exit codes shared by all verbs (all below 128 so shells never mistake them for signals).

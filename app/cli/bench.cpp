@@ -105,7 +105,9 @@ int runBench(int argc, char** argv) {
         std::cerr << "sluice bench: --sizes: expected comma-separated integers from 16 to 32768\n";
         return kExitUsage;
     }
-    const double minSeconds = std::strtod(args.get("--min-seconds").value_or(quick ? "0.05" : "0.5").c_str(), nullptr);
+    // Seconds each measurement runs for: at most an hour, so that a typo cannot make it run forever.
+    constexpr sim::NumberRule kMinSecondsRule{0, 3600, true, false, false, "s"};
+    auto minSecondsArg = args.number("--min-seconds", quick ? 0.05 : 0.5, kMinSecondsRule);
     auto cpuMax = args.integer("--cpu-max", quick ? 128 : 4096, 0, 32768);
     // The sweep over stream shapes: every combination of the lists given (none: no sweep).
     std::vector<StreamShape> shapes;
@@ -139,15 +141,17 @@ int runBench(int argc, char** argv) {
                   << "\n";
         return kExitUsage;
     }
-    const double wet = std::strtod(args.get("--wet").value_or("0.1").c_str(), nullptr);
-    if (!(wet >= 0.01 && wet <= 0.5)) {
-        std::cerr << "sluice bench: --wet: expected a fraction from 0.01 to 0.5\n";
+    auto wetArg = args.number("--wet", 0.1, 0.01, 0.5);
+    for (const Result<double>* r : {&minSecondsArg, &wetArg})
+        if (!*r) {
+            std::cerr << "sluice bench: " << r->error().message << "\n";
+            return kExitUsage;
+        }
+    if (!cpuMax) {
+        std::cerr << "sluice bench: " << cpuMax.error().message << "\n";
         return kExitUsage;
     }
-    if (!cpuMax || !(minSeconds > 0)) {
-        std::cerr << "sluice bench: " << (cpuMax ? std::string("--min-seconds must be positive") : cpuMax.error().message) << "\n";
-        return kExitUsage;
-    }
+    const double minSeconds = *minSecondsArg, wet = *wetArg;
 
     auto ctx = gl::EglContext::create();
     if (!ctx) {

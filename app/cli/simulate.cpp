@@ -39,15 +39,12 @@ int runSimulate(int argc, char** argv) {
         std::cerr << "sluice simulate: " << steps.error().message << "\n";
         return kExitUsage;
     }
-    float dtOverride = 0;
-    if (auto dt = args.get("--dt")) {
-        char* end = nullptr;
-        dtOverride = std::strtof(dt->c_str(), &end);
-        if (end == dt->c_str() || *end != '\0' || !std::isfinite(dtOverride) || dtOverride <= 0) {
-            std::cerr << "sluice simulate: --dt: expected a positive number of seconds, got '" << *dt << "'\n";
-            return kExitUsage;
-        }
+    auto dtArg = args.number("--dt", 0, sim::rules::kDtSeconds);  // 0: the scene's
+    if (args.has("--dt") && !dtArg) {
+        std::cerr << "sluice simulate: " << dtArg.error().message << "\n";
+        return kExitUsage;
     }
+    const float dtOverride = args.has("--dt") ? float(*dtArg) : 0.0f;
     auto backendArg = backendOption(args);
     if (!backendArg) {
         std::cerr << "sluice simulate: " << backendArg.error().message << "\n";

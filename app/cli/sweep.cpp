@@ -73,10 +73,10 @@ int runSweep(int argc, char** argv) {
     if (!args.has("--out") || args.get("--out")->empty()) return usageError("missing --out DIR");
     if (!args.has("--seconds")) return usageError("missing --seconds T (simulated seconds per run)");
     const std::string secondsText = *args.get("--seconds");
-    char* end = nullptr;
-    const double seconds = std::strtod(secondsText.c_str(), &end);
-    if (secondsText.empty() || *end != '\0' || !std::isfinite(seconds) || seconds <= 0)
-        return usageError("--seconds: expected a positive number of simulated seconds, got '" + secondsText + "'");
+    auto secondsArg = args.number("--seconds", 0, sim::rules::kTimeSeconds);
+    if (!secondsArg || !(*secondsArg > 0))
+        return usageError("--seconds: expected a positive number of simulated seconds (at most 1e12), got '" + secondsText + "'");
+    const double seconds = *secondsArg;
     auto backendArg = backendOption(args);
     if (!backendArg) return usageError(backendArg.error().message);
     const std::string backendName = *backendArg;

@@ -6,6 +6,18 @@ namespace sluice::app {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+/// Removes the given directories, deepest first, each only if empty (something else may have put a
+/// file there meanwhile).
+void removeEmpty(const std::vector<fs::path>& deepestFirst) {
+    std::error_code ec;
+    for (const fs::path& p : deepestFirst)
+        if (!fs::remove(p, ec)) break;
+}
+
+}  // namespace
+
 Result<OutputDir> OutputDir::begin(const fs::path& target) {
     const fs::path abs = fs::absolute(target).lexically_normal();
     fs::path clean = abs;
@@ -14,17 +26,32 @@ Result<OutputDir> OutputDir::begin(const fs::path& target) {
     if (fs::exists(clean, ec) && !fs::is_directory(clean, ec))
         return Error{clean.string() + ": exists and is not a directory"};
     const fs::path parent = clean.parent_path();
+    // The directories this run creates, deepest first: removed again if it never commits.
+    std::vector<fs::path> created;
+    for (fs::path p = parent; !p.empty() && !fs::exists(p, ec); p = p.parent_path()) {
+        created.push_back(p);
+        if (p == p.parent_path()) break;
+    }
     fs::create_directories(parent, ec);
-    if (ec) return Error{parent.string() + ": cannot create directory: " + ec.message()};
+    if (ec) {
+        removeEmpty(created);
+        return Error{parent.string() + ": cannot create directory: " + ec.message()};
+    }
     const fs::path staging = parent / ("." + clean.filename().string() + ".partial-" + std::to_string(getpid()));
     fs::remove_all(staging, ec);
     fs::create_directory(staging, ec);
-    if (ec) return Error{staging.string() + ": cannot create staging directory: " + ec.message()};
-    return OutputDir(clean, staging);
+    if (ec) {
+        removeEmpty(created);
+        return Error{staging.string() + ": cannot create staging directory: " + ec.message()};
+    }
+    OutputDir out(clean, staging);
+    out.createdParents_ = std::move(created);
+    return out;
 }
 
 OutputDir::OutputDir(OutputDir&& o) noexcept
-    : target_(std::move(o.target_)), staging_(std::move(o.staging_)), committed_(o.committed_) {
+    : target_(std::move(o.target_)), staging_(std::move(o.staging_)), createdParents_(std::move(o.createdParents_)),
+      committed_(o.committed_) {
     o.committed_ = true;  // the moved-from object owns nothing
 }
 
@@ -32,6 +59,7 @@ OutputDir::~OutputDir() {
     if (!committed_) {
         std::error_code ec;
         fs::remove_all(staging_, ec);
+        removeEmpty(createdParents_);
     }
 }
 

@@ -6,12 +6,14 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gl/result.hpp"
 
 namespace sluice::app {
 
-/// A staging directory beside `target`; commit() swaps it into place, the destructor cleans up.
+/// A staging directory beside `target`; commit() swaps it into place, the destructor cleans up (the
+/// staging directory, and the parent directories begin() had to create, when nothing was committed).
 class OutputDir {
 public:
     static Result<OutputDir> begin(const std::filesystem::path& target);
@@ -31,6 +33,7 @@ private:
     OutputDir(std::filesystem::path target, std::filesystem::path staging)
         : target_(std::move(target)), staging_(std::move(staging)) {}
     std::filesystem::path target_, staging_;
+    std::vector<std::filesystem::path> createdParents_;  ///< made by begin(), deepest first; removed unless committed
     bool committed_ = false;
 };
 

@@ -8,6 +8,8 @@
 #include "app/record/timeline_params.hpp"
 #include "sim/assets.hpp"
 #include "sim/command.hpp"
+#include "sim/json_reader.hpp"
+#include "sim/number_rules.hpp"
 #include "sim/text_file.hpp"
 
 namespace sluice::app {
@@ -15,11 +17,6 @@ namespace sluice::app {
 namespace {
 
 using nlohmann::json;
-
-/// Thrown inside the parser to abandon it; turned into an Error before leaving the public functions.
-struct TimelineFailure {
-    std::string message;
-};
 
 std::string fmt(double v) {
     char buf[64];
@@ -29,31 +26,20 @@ std::string fmt(double v) {
 
 constexpr float kRadPerDeg = 3.14159265358979f / 180.0f;
 
-/// Typed access to one timeline document; every failure names the file and the JSON path.
-class Parser {
+/// Longest span a camera key or a brush stroke may have (s): a day, far beyond any video, and small
+/// enough that duration / dt stays a valid step count.
+constexpr double kMaxVideoSeconds = 86400.0;
+
+/// Typed access to one timeline document (sim::JsonReader); every failure names the file and the JSON
+/// path. Unknown keys are errors here: a typo would otherwise silently drop an event.
+class Parser : private sim::JsonReader {
 public:
-    Parser(std::string file, const sim::Scene& scene) : file_(std::move(file)), scene_(scene) {}
+    Parser(std::string file, const sim::Scene& scene) : JsonReader(std::move(file)), scene_(scene) {}
     Timeline parse(std::string_view text);
 
 private:
-    [[noreturn]] void fail(const std::string& path, const std::string& problem) const {
-        throw TimelineFailure{file_ + ": " + (path.empty() ? problem : path + ": " + problem)};
-    }
     void checkKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> known) const {
-        for (auto it = obj.begin(); it != obj.end(); ++it)
-            if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
-                std::string list;
-                for (std::string_view k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-                fail(path.empty() ? it.key() : path + "." + it.key(), "unknown key (expected one of: " + list + ")");
-            }
-    }
-    const json& object(const json& v, const std::string& path) const {
-        if (!v.is_object()) fail(path, std::string("expected an object, got ") + v.type_name());
-        return v;
-    }
-    const json& array(const json& v, const std::string& path) const {
-        if (!v.is_array()) fail(path, std::string("expected an array, got ") + v.type_name());
-        return v;
+        rejectUnknownKeys(obj, path, known);
     }
     double number(const json& v, const std::string& path) const {
         if (!v.is_number()) fail(path, std::string("expected a number, got ") + v.type_name());
@@ -61,14 +47,26 @@ private:
         if (!std::isfinite(d) || !std::isfinite(float(d))) fail(path, "must be a finite number (got " + fmt(d) + ")");
         return d;
     }
-    double atLeast(const json& v, const std::string& path, double lo) const {
-        const double d = number(v, path);
-        if (d < lo) fail(path, "must be a number >= " + fmt(lo) + " (got " + fmt(d) + ")");
+    /// Upper bounds come from the documented ranges (sim/number_rules.hpp): times, durations and
+    /// rates beyond them would overflow step counts or the ledger long before a video could show them.
+    double atMost(double d, const std::string& path, double hi) const {
+        if (d > hi) fail(path, "must be at most " + fmt(hi) + " (got " + fmt(d) + ")");
         return d;
     }
-    double positive(const json& v, const std::string& path) const {
+    double atLeast(const json& v, const std::string& path, double lo, double hi) const {
+        const double d = number(v, path);
+        if (d < lo) fail(path, "must be a number >= " + fmt(lo) + " (got " + fmt(d) + ")");
+        return atMost(d, path, hi);
+    }
+    double positive(const json& v, const std::string& path, double hi) const {
         const double d = number(v, path);
         if (!(d > 0)) fail(path, "must be a number > 0 (got " + fmt(d) + ")");
+        return atMost(d, path, hi);
+    }
+    /// A finite number within +-limit (angles in degrees, positions and levels in metres).
+    double bounded(const json& v, const std::string& path, double limit) const {
+        const double d = number(v, path);
+        if (std::fabs(d) > limit) fail(path, "must be within +-" + fmt(limit) + " (got " + fmt(d) + ")");
         return d;
     }
     /// A point [x, y] in continuous cell coordinates inside the grid.
@@ -86,13 +84,12 @@ private:
     EmitterChange emitterChange(const json& v, const std::string& path, bool drain) const;
     BrushPath brushPath(const json& v, const std::string& path) const;
 
-    std::string file_;
     const sim::Scene& scene_;
 };
 
 Timeline Parser::parse(std::string_view text) {
-    auto parsed = sim::parseJsonText(text, file_);  // comments allowed, as in scenes
-    if (!parsed) throw TimelineFailure{parsed.error().message};
+    auto parsed = sim::parseJsonText(text, file());  // comments allowed, as in scenes
+    if (!parsed) throw sim::JsonFailure{parsed.error().message};
     const json root = std::move(*parsed);
     if (!root.is_object()) fail("", std::string("expected a JSON object at the top level, got ") + root.type_name());
     checkKeys(root, "", {"camera", "events"});
@@ -123,18 +120,19 @@ TimelineCameraKey Parser::cameraKey(const json& v, const std::string& path) cons
     TimelineCameraKey k;
     const auto time = v.find("time");
     if (time == v.end()) fail(path + ".time", "missing (video seconds from the start)");
-    k.timeSeconds = atLeast(*time, path + ".time", 0);
-    if (auto it = v.find("yaw"); it != v.end()) k.yawDeg = float(number(*it, path + ".yaw"));
+    k.timeSeconds = atLeast(*time, path + ".time", 0, kMaxVideoSeconds);
+    if (auto it = v.find("yaw"); it != v.end()) k.yawDeg = float(bounded(*it, path + ".yaw", 1e6));
     if (auto it = v.find("pitch"); it != v.end()) {
         const double p = number(*it, path + ".pitch");
         if (!(p > 0 && p < 90)) fail(path + ".pitch", "must be between 0 and 90 degrees below the horizon (got " + fmt(p) + ")");
         k.pitchDeg = float(p);
     }
-    if (auto it = v.find("distance"); it != v.end()) k.distanceM = float(positive(*it, path + ".distance"));
+    if (auto it = v.find("distance"); it != v.end()) k.distanceM = float(positive(*it, path + ".distance", 1e9));
     if (auto it = v.find("target"); it != v.end()) {
         if (!it->is_array() || it->size() != 3) fail(path + ".target", "expected [x, y, z] in metres");
-        k.target = glm::vec3(float(number((*it)[0], path + ".target[0]")), float(number((*it)[1], path + ".target[1]")),
-                             float(number((*it)[2], path + ".target[2]")));
+        k.target = glm::vec3(float(bounded((*it)[0], path + ".target[0]", 1e9)),
+                             float(bounded((*it)[1], path + ".target[1]", 1e9)),
+                             float(bounded((*it)[2], path + ".target[2]", 1e9)));
     }
     return k;
 }
@@ -145,7 +143,7 @@ TimelineEvent Parser::event(const json& v, const std::string& path) const {
     e.label = path;
     const auto time = v.find("time");
     if (time == v.end()) fail(path + ".time", "missing (simulated seconds from the start)");
-    e.timeSeconds = atLeast(*time, path + ".time", 0);
+    e.timeSeconds = atLeast(*time, path + ".time", 0, sim::rules::kTimeSeconds.max);
     std::vector<std::string> kinds;
     for (const char* k : {"source", "drain", "params", "brush"})
         if (v.contains(k)) kinds.push_back(k);
@@ -157,8 +155,8 @@ TimelineEvent Parser::event(const json& v, const std::string& path) const {
     } else if (kinds[0] == "params") {
         checkKeys(v, path, {"time", "params"});
         // Each value is checked now; merging at play time can then not fail.
-        auto checked = mergeParamsChange(scene_.params, v["params"], file_ + ": " + path);
-        if (!checked) throw TimelineFailure{checked.error().message};
+        auto checked = mergeParamsChange(scene_.params, v["params"], file() + ": " + path);
+        if (!checked) throw sim::JsonFailure{checked.error().message};
         e.change = ParamsChange{v["params"]};
     } else {
         checkKeys(v, path, {"time", "brush"});
@@ -187,8 +185,8 @@ EmitterChange Parser::emitterChange(const json& v, const std::string& path, bool
     }
     const bool hasRate = v.contains("rate"), hasLevel = v.contains("level");
     if (hasRate && hasLevel) fail(path, "give at most one of rate (m^3/s) or level (m), not both");
-    if (hasRate) c.rateM3PerS = float(atLeast(v["rate"], path + ".rate", 0));
-    if (hasLevel) c.levelM = float(number(v["level"], path + ".level"));
+    if (hasRate) c.rateM3PerS = float(atLeast(v["rate"], path + ".rate", 0, sim::rules::kRateM3PerS.max));
+    if (hasLevel) c.levelM = float(bounded(v["level"], path + ".level", sim::rules::kElevationM.max));
     if (!c.enabled && !hasRate && !hasLevel) fail(path, "nothing to change: give enabled, rate or level");
     return c;
 }
@@ -208,18 +206,18 @@ BrushPath Parser::brushPath(const json& v, const std::string& path) const {
     if (from == v.end()) fail(path + ".from", "missing ([x, y] in cells)");
     b.fromCells = cellPoint(*from, path + ".from");
     b.toCells = v.contains("to") ? cellPoint(v["to"], path + ".to") : b.fromCells;
-    if (auto it = v.find("radius"); it != v.end()) b.brush.radiusCells = float(positive(*it, path + ".radius"));
-    if (auto it = v.find("strength"); it != v.end()) b.brush.strength = float(atLeast(*it, path + ".strength", 0));
+    if (auto it = v.find("radius"); it != v.end()) b.brush.radiusCells = float(positive(*it, path + ".radius", sim::rules::kRadiusCells.max));
+    if (auto it = v.find("strength"); it != v.end()) b.brush.strength = float(atLeast(*it, path + ".strength", 0, sim::rules::kBrushStrength.max));
     if (auto it = v.find("falloff"); it != v.end()) {
         const double f = number(*it, path + ".falloff");
         if (f < 0 || f > 1) fail(path + ".falloff", "must be a number in [0, 1] (got " + fmt(f) + ")");
         b.brush.falloff = float(f);
     }
-    if (auto it = v.find("duration"); it != v.end()) b.durationSeconds = positive(*it, path + ".duration");
+    if (auto it = v.find("duration"); it != v.end()) b.durationSeconds = positive(*it, path + ".duration", kMaxVideoSeconds);
     const auto target = v.find("target");
     if (b.brush.kind == sim::BrushKind::Flatten) {
         if (target == v.end()) fail(path + ".target", "missing (flatten needs the bed height to flatten to, metres)");
-        b.brush.targetHeightM = float(number(*target, path + ".target"));
+        b.brush.targetHeightM = float(bounded(*target, path + ".target", sim::rules::kElevationM.max));
     } else if (target != v.end()) {
         fail(path + ".target", "only a flatten brush has a target height");
     }
@@ -244,13 +242,7 @@ render::CameraPath Timeline::cameraPath(const render::Camera& start) const {
 
 Result<Timeline> parseTimelineJson(std::string_view text, const std::string& fileForMessages, const sim::Scene& scene) {
     const std::string file = fileForMessages.empty() ? std::string("(timeline)") : fileForMessages;
-    try {
-        return Parser(file, scene).parse(text);
-    } catch (const TimelineFailure& f) {
-        return Error{f.message};
-    } catch (const std::exception& e) {
-        return Error{file + ": cannot read timeline: " + e.what()};
-    }
+    return sim::readJsonDocument<Timeline>(file, [&] { return Parser(file, scene).parse(text); });
 }
 
 Result<Timeline> loadTimelineFile(const std::filesystem::path& path, const sim::Scene& scene) {

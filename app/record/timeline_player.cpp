@@ -36,7 +36,7 @@ Result<void> TimelinePlayer::start(const TimelineEvent& e, sim::Session& session
         const BrushPath& b = std::get<BrushPath>(e.change);
         // Steps of the dt in force when the stroke starts; at least one application.
         const double dt = solver.params().dtSeconds;
-        strokes_.push_back(ActiveStroke{b, std::max(1LL, std::llround(b.durationSeconds / dt)), 0});
+        strokes_.push_back(ActiveStroke{b, std::max(1LL, std::llround(std::min(b.durationSeconds / dt, 1e12))), 0});
     }
     return {};
 }

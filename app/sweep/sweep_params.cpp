@@ -5,10 +5,12 @@
 #include <optional>
 #include <set>
 
+#include "sim/number_rules.hpp"
+
 namespace sluice::app {
 
 const char* const kSweepParameterHelp =
-    "  dt           step length, s (> 0)              gravity      m/s^2 (> 0)\n"
+    "  dt           step length, s (0, 3600]           gravity      m/s^2 (0, 100]\n"
     "  friction     flow lost per second, [0, 1)      viscosity    m^2/s (>= 0)\n"
     "  rain         m/s (>= 0)                        evaporation  m/s (>= 0)\n"
     "  courant      CFL target, (0, 1]\n"
@@ -17,19 +19,13 @@ const char* const kSweepParameterHelp =
 
 namespace {
 
-/// Accepted values of one parameter; the rules are the scene loader's for the same field.
+/// Accepted values of one parameter: the scene loader's rule for the same field (sim/number_rules.hpp),
+/// and how the rule reads in a message.
 struct Range {
-    double lo, hi;
-    bool loOpen, hiOpen;  ///< true: the bound itself is excluded
-    const char* text;     ///< for messages, e.g. "a number in [0, 1)"
-    bool contains(double v) const {
-        return (loOpen ? v > lo : v >= lo) && (hiOpen ? v < hi : v <= hi);
-    }
+    const sim::NumberRule* rule;
+    const char* text;
+    bool contains(double v) const { return !sim::ruleProblem(v, *rule); }
 };
-
-constexpr double kInf = HUGE_VAL;
-constexpr Range kPositive{0, kInf, true, true, "a positive number"};
-constexpr Range kNonNegative{0, kInf, false, true, "a number >= 0"};
 
 struct ScalarParam {
     const char* name;
@@ -38,14 +34,15 @@ struct ScalarParam {
 };
 
 const ScalarParam kScalarParams[] = {
-    {"dt", &sim::SimParams::dtSeconds, kPositive},
-    {"gravity", &sim::SimParams::gravity, kPositive},
-    {"friction", &sim::SimParams::friction, {0, 1, false, true, "a number in [0, 1)"}},
-    {"viscosity", &sim::SimParams::viscosity, kNonNegative},
-    {"rain", &sim::SimParams::rainMPerS, kNonNegative},
-    {"evaporation", &sim::SimParams::evaporationMPerS, kNonNegative},
-    {"courant", &sim::SimParams::courantTarget, {0, 1, true, false, "a number in (0, 1]"}},
+    {"dt", &sim::SimParams::dtSeconds, {&sim::rules::kDtSeconds, "a positive number of at most 3600 s"}},
+    {"gravity", &sim::SimParams::gravity, {&sim::rules::kGravity, "a positive number of at most 100 m/s^2"}},
+    {"friction", &sim::SimParams::friction, {&sim::rules::kFriction, "a number in [0, 1)"}},
+    {"viscosity", &sim::SimParams::viscosity, {&sim::rules::kViscosity, "a number >= 0 of at most 1e6 m^2/s"}},
+    {"rain", &sim::SimParams::rainMPerS, {&sim::rules::kRainMPerS, "a number >= 0 of at most 1 m/s"}},
+    {"evaporation", &sim::SimParams::evaporationMPerS, {&sim::rules::kEvaporationMPerS, "a number >= 0 of at most 1 m/s"}},
+    {"courant", &sim::SimParams::courantTarget, {&sim::rules::kCourant, "a number in (0, 1]"}},
 };
+constexpr Range kEmitterRate{&sim::rules::kRateM3PerS, "a number >= 0 of at most 1e7 m^3/s"};
 
 /// "source.rate" (index -1: every rate-mode source), "source3.rate", and the same for drains.
 struct EmitterParam {
@@ -97,7 +94,7 @@ Result<SweepAxis> parseAxis(const std::string& arg) {
         return Error{where + ": expected NAME=v1,v2,... (e.g. friction=0.02,0.1)"};
     SweepAxis axis;
     axis.name = trim(arg.substr(0, eq));
-    Range range = kNonNegative;  // emitter rates, m^3/s
+    Range range = kEmitterRate;
     if (const ScalarParam* p = findScalar(axis.name)) range = p->range;
     else if (!parseEmitterName(axis.name))
         return Error{where + ": unknown parameter '" + axis.name + "' (known: " + knownNames() + ")"};

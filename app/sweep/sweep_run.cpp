@@ -1,5 +1,7 @@
 #include "app/sweep/sweep_run.hpp"
 
+#include <cstdint>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,6 +15,8 @@ namespace sluice::app {
 
 std::int64_t stepsFor(double seconds, float dtSeconds) {
     const double q = seconds / double(dtSeconds);
+    // Beyond 2^62 steps the count would not fit: saturate, so "more than the limit" is still caught.
+    if (!(q < 4.6e18)) return INT64_MAX;
     const double nearest = std::round(q);
     if (std::abs(q - nearest) <= 1e-6 * std::max(1.0, nearest)) return std::int64_t(nearest);
     return std::int64_t(std::ceil(q));

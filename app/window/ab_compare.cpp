@@ -15,6 +15,11 @@ int startComparison(ViewerState& v, const nlohmann::json& params) {
         std::cerr << "sluice: " << parsed.error().message << "\n";
         return kExitUsage;
     }
+    if (!parsed->warnings.empty()) {  // a mistyped name: B would silently equal A
+        std::cerr << "sluice: " << parsed->warnings.front()
+                  << " (known: dt, gravity, friction, viscosity, rain, evaporation, courant, max_substeps)\n";
+        return kExitUsage;
+    }
     if (auto r = v.sim.forkB(parsed->scene.params); !r) {
         std::cerr << "error: " << r.error().message << "\n";
         return kExitNoGpu;

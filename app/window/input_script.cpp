@@ -2,55 +2,101 @@
 
 #include <SDL.h>
 
-#include <fstream>
 #include <sstream>
 #include <utility>
 
+#include "sim/number_rules.hpp"
+#include "sim/text_file.hpp"
+
 namespace sluice::app {
 
+namespace {
+
+constexpr sim::NumberRule kFrameRule{1, 1e12, false, false, true};
+constexpr sim::NumberRule kPixelRule{-100000, 100000, false, false, true, "px"};
+constexpr sim::NumberRule kWheelRule{-100, 100, false, false, true};
+
+/// Reads the next word as an integer under `rule`; the error names the file, line and field.
+Result<long long> nextInteger(std::istringstream& ss, const sim::NumberRule& rule, const std::string& where) {
+    std::string word;
+    if (!(ss >> word)) return Error{where + ": missing"};
+    auto v = sim::parseNumber(word, rule, where);
+    if (!v) return v.error();
+    return (long long)*v;
+}
+
+/// "Ctrl+Shift+Z" -> keycode and modifiers.
+Result<void> parseKey(std::istringstream& ss, ScriptEvent& e, const std::string& where) {
+    std::string name;
+    if (!(ss >> name)) return Error{where + "missing key name"};
+    for (bool more = true; more;) {
+        more = false;
+        for (const auto& [prefix, mod] : {std::pair<std::string, int>{"Ctrl+", KMOD_LCTRL}, {"Shift+", KMOD_LSHIFT}})
+            if (name.rfind(prefix, 0) == 0 && name.size() > prefix.size()) {
+                e.modifiers |= mod;
+                name = name.substr(prefix.size());
+                more = true;
+            }
+    }
+    e.keycode = SDL_GetKeyFromName(name.c_str());
+    if (e.keycode == SDLK_UNKNOWN) return Error{where + "unknown key '" + name + "'"};
+    return {};
+}
+
+}  // namespace
+
 Result<std::vector<ScriptEvent>> loadInputScript(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    if (!in) return Error{file.string() + ": cannot open input script"};
+    auto text = sim::readTextFile(file, "input script");
+    if (!text) return text.error();
+    std::istringstream in(*text);
     std::vector<ScriptEvent> out;
     std::string line;
     for (int lineNo = 1; std::getline(in, line); ++lineNo) {
         if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         std::istringstream ss(line);
-        ScriptEvent e;
-        std::string verb;
-        if (!(ss >> e.frame)) {
-            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-            return Error{file.string() + ":" + std::to_string(lineNo) + ": expected a frame number"};
-        }
-        ss >> verb;
         const std::string where = file.string() + ":" + std::to_string(lineNo) + ": ";
+        ScriptEvent e;
+        auto frame = nextInteger(ss, kFrameRule, where + "frame");
+        if (!frame) return frame.error();
+        e.frame = *frame;
+        std::string verb;
+        ss >> verb;
         if (verb == "down" || verb == "move" || verb == "up") {
-            if (!(ss >> e.x >> e.y)) return Error{where + verb + " needs X Y"};
+            auto x = nextInteger(ss, kPixelRule, where + verb + " X");
+            if (!x) return x.error();
+            auto y = nextInteger(ss, kPixelRule, where + verb + " Y");
+            if (!y) return y.error();
+            e.x = int(*x);
+            e.y = int(*y);
             e.kind = verb == "down" ? ScriptEvent::Kind::Down : verb == "up" ? ScriptEvent::Kind::Up : ScriptEvent::Kind::Move;
-        } else if (verb == "key") {
-            std::string name;
-            ss >> name;
-            e.kind = ScriptEvent::Kind::Key;
-            for (bool more = true; more;) {
-                more = false;
-                for (const auto& [prefix, mod] : {std::pair<std::string, int>{"Ctrl+", KMOD_LCTRL}, {"Shift+", KMOD_LSHIFT}})
-                    if (name.rfind(prefix, 0) == 0 && name.size() > prefix.size()) {
-                        e.modifiers |= mod;
-                        name = name.substr(prefix.size());
-                        more = true;
-                    }
+            std::string button;
+            if (verb != "move" && ss >> button) {
+                if (button == "left") e.button = SDL_BUTTON_LEFT;
+                else if (button == "middle") e.button = SDL_BUTTON_MIDDLE;
+                else if (button == "right") e.button = SDL_BUTTON_RIGHT;
+                else return Error{where + "unknown button '" + button + "' (left, middle, right)"};
             }
-            e.keycode = SDL_GetKeyFromName(name.c_str());
-            if (e.keycode == SDLK_UNKNOWN) return Error{where + "unknown key '" + name + "'"};
+        } else if (verb == "wheel") {
+            auto steps = nextInteger(ss, kWheelRule, where + "wheel STEPS");
+            if (!steps) return steps.error();
+            e.kind = ScriptEvent::Kind::Wheel;
+            e.y = int(*steps);
+        } else if (verb == "key" || verb == "keydown" || verb == "keyup") {
+            e.kind = verb == "key" ? ScriptEvent::Kind::Key : verb == "keydown" ? ScriptEvent::Kind::KeyDown : ScriptEvent::Kind::KeyUp;
+            if (auto k = parseKey(ss, e, where); !k) return k.error();
         } else {
-            return Error{where + "unknown event '" + verb + "' (down, move, up, key)"};
+            return Error{where + "unknown event '" + verb + "' (down, move, up, wheel, key, keydown, keyup)"};
         }
+        std::string extra;
+        if (ss >> extra) return Error{where + "unexpected '" + extra + "' at the end of the line"};
         out.push_back(e);
     }
     return out;
 }
 
 namespace {
+
 void pushKey(const ScriptEvent& e, bool down) {
     SDL_Event ev{};
     ev.type = down ? SDL_KEYDOWN : SDL_KEYUP;
@@ -60,9 +106,10 @@ void pushKey(const ScriptEvent& e, bool down) {
     ev.key.keysym.mod = Uint16(e.modifiers);
     SDL_PushEvent(&ev);
 }
+
 }  // namespace
 
-void pushScriptEvents(const std::vector<ScriptEvent>& events, long long frame, bool& leftDown) {
+void pushScriptEvents(const std::vector<ScriptEvent>& events, long long frame, ScriptPointer& pointer) {
     for (const ScriptEvent& e : events) {
         SDL_Event ev{};
         if (e.kind == ScriptEvent::Kind::Key && e.frame + 1 == frame) {
@@ -74,24 +121,41 @@ void pushScriptEvents(const std::vector<ScriptEvent>& events, long long frame, b
         if (e.frame != frame) continue;
         switch (e.kind) {
             case ScriptEvent::Kind::Down:
-            case ScriptEvent::Kind::Up:
-                ev.type = e.kind == ScriptEvent::Kind::Down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
-                ev.button.button = SDL_BUTTON_LEFT;
-                ev.button.state = e.kind == ScriptEvent::Kind::Down ? SDL_PRESSED : SDL_RELEASED;
+            case ScriptEvent::Kind::Up: {
+                const bool down = e.kind == ScriptEvent::Kind::Down;
+                ev.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+                ev.button.button = Uint8(e.button);
+                ev.button.state = down ? SDL_PRESSED : SDL_RELEASED;
                 ev.button.clicks = 1;
                 ev.button.x = e.x;
                 ev.button.y = e.y;
-                leftDown = e.kind == ScriptEvent::Kind::Down;
+                if (down) pointer.buttons |= SDL_BUTTON(e.button);
+                else pointer.buttons &= ~unsigned(SDL_BUTTON(e.button));
+                pointer.x = e.x;
+                pointer.y = e.y;
                 SDL_PushEvent(&ev);
                 break;
+            }
             case ScriptEvent::Kind::Move:
                 ev.type = SDL_MOUSEMOTION;
                 ev.motion.x = e.x;
                 ev.motion.y = e.y;
-                ev.motion.state = leftDown ? SDL_BUTTON_LMASK : 0;
+                ev.motion.xrel = e.x - pointer.x;
+                ev.motion.yrel = e.y - pointer.y;
+                ev.motion.state = pointer.buttons;
+                pointer.x = e.x;
+                pointer.y = e.y;
                 SDL_PushEvent(&ev);
                 break;
-            case ScriptEvent::Kind::Key: pushKey(e, true); break;
+            case ScriptEvent::Kind::Wheel:
+                ev.type = SDL_MOUSEWHEEL;
+                ev.wheel.y = e.y;
+                ev.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
+                SDL_PushEvent(&ev);
+                break;
+            case ScriptEvent::Kind::Key:
+            case ScriptEvent::Kind::KeyDown: pushKey(e, true); break;
+            case ScriptEvent::Kind::KeyUp: pushKey(e, false); break;
         }
     }
 }

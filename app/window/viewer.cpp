@@ -127,6 +127,14 @@ int runViewer(int argc, char** argv) {
         scene = std::move(*loaded);
     }
 
+    if (opt.heightmap) {  // the file is read once the grid is known; a missing one fails before the window
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(opt.heightmap->file, ec)) {
+            std::cerr << "error: --heightmap: " << opt.heightmap->file << ": no such file\n";
+            return kExitBadInput;
+        }
+    }
+
     WindowContext wc;  // declared before every GL object so that it is destroyed after them
     if (auto opened = openWindow(wc, "Sluice"); !opened) {
         std::cerr << "error: " << opened.error().message << "\n";
@@ -181,7 +189,7 @@ int runViewer(int argc, char** argv) {
     long long fpsFrames = 0;
     int lastDrawW = 0, lastDrawH = 0;
     gl::GpuTimer simTimer, renderTimer;
-    bool scriptLeftDown = false;
+    ScriptPointer scriptPointer;
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -217,7 +225,7 @@ int runViewer(int argc, char** argv) {
         const float pixelScale = float(drawW) / float(std::max(winW, 1));
         FrameRequests req;
         FileRequest fileReq = std::exchange(startRequest, FileRequest{});
-        pushScriptEvents(opt.script, frame, scriptLeftDown);
+        pushScriptEvents(opt.script, frame, scriptPointer);
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             ImGui_ImplSDL2_ProcessEvent(&e);
@@ -227,7 +235,7 @@ int runViewer(int argc, char** argv) {
 
         // Tools act on the world under the cursor while the left button is held outside the panels;
         // edits land between steps, before this frame's simulation.
-        if (v.p3.active) moveCameraWithKeys(v.p3, frameSeconds);
+        if (v.p3.active) moveCameraWithKeys(v.p3, v.mouse, frameSeconds);
         const CursorPick cursor = pickUnderCursor(v, pixelScale, drawH, viewWidth(v, drawW));
         applyToolUnderCursor(v, cursor, frameSeconds);
 
@@ -246,6 +254,13 @@ int runViewer(int argc, char** argv) {
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
+        if (!opt.script.empty()) {
+            // The SDL backend polls the real pointer; a scripted run drives the panels with its own.
+            ImGuiIO& io = ImGui::GetIO();
+            io.MousePos = ImVec2(float(v.mouse.x), float(v.mouse.y));
+            for (int b = 0; b < 3; ++b)
+                io.MouseDown[b] = v.mouse.buttons & SDL_BUTTON(b == 0 ? SDL_BUTTON_LEFT : b == 1 ? SDL_BUTTON_RIGHT : SDL_BUTTON_MIDDLE);
+        }
         ImGui::NewFrame();
         performFileRequest(v, drawFileMenus(v.files, v.sim));
         if (v.autosave && !v.autosave->status().empty() && v.files.status.empty()) v.files.status = v.autosave->status();

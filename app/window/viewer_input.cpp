@@ -18,12 +18,17 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v
         mouse.x = e.motion.x;
         mouse.y = e.motion.y;
     }
-    if ((e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) && e.button.button == SDL_BUTTON_LEFT) {
+    if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) {
         mouse.x = e.button.x;
         mouse.y = e.button.y;
+        if (e.type == SDL_MOUSEBUTTONDOWN) mouse.buttons |= SDL_BUTTON(e.button.button);
+        else mouse.buttons &= ~unsigned(SDL_BUTTON(e.button.button));
         // A stroke starts only outside the panels; releasing ends it wherever the cursor is.
-        mouse.left = e.type == SDL_MOUSEBUTTONDOWN && !io.WantCaptureMouse;
+        if (e.button.button == SDL_BUTTON_LEFT) mouse.left = e.type == SDL_MOUSEBUTTONDOWN && !io.WantCaptureMouse;
     }
+    if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) && e.key.keysym.scancode >= 0 &&
+        std::size_t(e.key.keysym.scancode) < mouse.keysHeld.size())
+        mouse.keysHeld[std::size_t(e.key.keysym.scancode)] = e.type == SDL_KEYDOWN;
     if (p3.active && !io.WantCaptureMouse) {
         if (e.type == SDL_MOUSEWHEEL) p3.camera.zoom(std::pow(0.88f, float(e.wheel.y)));
         if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_RMASK))
@@ -31,11 +36,8 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v
         if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_MMASK))
             p3.camera.pan(float(e.motion.xrel) * pixelScale / float(drawH), float(e.motion.yrel) * pixelScale / float(drawH));
     }
-    if (!p3.active && e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse) {
-        int mx = 0, my = 0;
-        SDL_GetMouseState(&mx, &my);
-        view.zoomAt(float(mx) * pixelScale, float(drawH) - float(my) * pixelScale, std::pow(1.15f, float(e.wheel.y)));
-    }
+    if (!p3.active && e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse)
+        view.zoomAt(float(mouse.x) * pixelScale, float(drawH) - float(mouse.y) * pixelScale, std::pow(1.15f, float(e.wheel.y)));
     if (!p3.active && e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse && (e.motion.state & (SDL_BUTTON_MMASK | SDL_BUTTON_RMASK)))
         view.panPixels(float(e.motion.xrel) * pixelScale, -float(e.motion.yrel) * pixelScale);
     if (e.type != SDL_KEYDOWN || io.WantCaptureKeyboard || e.key.repeat) return;
@@ -68,9 +70,9 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v
     }
 }
 
-void moveCameraWithKeys(PerspectiveView& p3, double frameSeconds) {
+void moveCameraWithKeys(PerspectiveView& p3, const MouseState& input, double frameSeconds) {
     if (ImGui::GetIO().WantCaptureKeyboard) return;
-    const Uint8* keys = SDL_GetKeyboardState(nullptr);
+    const auto& keys = input.keysHeld;
     const float step = p3.camera.distanceM * 0.8f * float(std::min(frameSeconds, 0.1));
     p3.camera.moveGround(step * float(keys[SDL_SCANCODE_W] - keys[SDL_SCANCODE_S]),
                          step * float(keys[SDL_SCANCODE_D] - keys[SDL_SCANCODE_A]),

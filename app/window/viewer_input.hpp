@@ -23,7 +23,7 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v
 
 /// Moves the 3-D camera target with W A S D / Q E (held keys), at a speed proportional to the viewing
 /// distance, unless ImGui has the keyboard.
-void moveCameraWithKeys(PerspectiveView& p3, double frameSeconds);
+void moveCameraWithKeys(PerspectiveView& p3, const MouseState& input, double frameSeconds);
 
 /// The grid point under the cursor (cells). 3-D: from the depth read a frame or two ago, unprojected
 /// with that frame's matrices. Map: from the map's pan and zoom; side by side, in whichever half the

@@ -36,11 +36,13 @@ struct PerspectiveView {
     glm::vec3 pick{0.0f};  ///< world point under the cursor (metres), from a frame or two ago
 };
 
-/// Mouse as the event stream reports it (window units, origin top-left). Tracked from events rather
-/// than polled, so scripted events drive the tools exactly like a user's.
+/// Mouse and keys as the event stream reports them (window units, origin top-left). Tracked from
+/// events rather than polled, so scripted events drive tools, camera and panels exactly like a user's.
 struct MouseState {
     int x = 0, y = 0;
-    bool left = false;
+    bool left = false;       ///< a stroke is in progress (the left button went down outside the panels)
+    unsigned buttons = 0;    ///< SDL button mask of the buttons held
+    std::array<bool, 512> keysHeld{};  ///< by SDL_Scancode (SDL_NUM_SCANCODES is 512)
 };
 
 struct ViewerState {

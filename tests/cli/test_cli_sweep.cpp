@@ -280,7 +280,7 @@ TEST(SweepCli, UsageErrorsNameTheArgumentAndLeaveNoDirectory) {
         {"--param friction=0.1 --seconds 1 --thumb big", "--thumb"},
         {"--param friction=0.1 --seconds 1 --backend quantum", "--backend"},
         {"--param friction=0.1 --seconds 1 --steps 3", "unknown option --steps"},
-        {"--param dt=1,2,3,4,5,6,7,8,9,10 --param rain=0,1,2,3,4,5,6,7,8,9 --param gravity=1,2,3,4,5,6,7,8,9,10,11 --seconds 1",
+        {"--param dt=1,2,3,4,5,6,7,8,9,10 --param viscosity=0,1,2,3,4,5,6,7,8,9 --param gravity=1,2,3,4,5,6,7,8,9,10,11 --seconds 1",
          "more than 1000 combinations"},
     };
     for (const auto& [args, mention] : cases) {
