@@ -97,8 +97,11 @@ int runCases(const std::vector<Case>& cases, const fs::path& work) {
         // Nothing new may remain: no output, no staging directory, no temporary file.
         for (const auto& e : fs::recursive_directory_iterator(work))
             EXPECT_TRUE(before.count(e.path())) << "left behind " << e.path() << ": " << ctx;
-        for (const fs::path& o : c.outputs)
-            if (o.filename() == "existing") EXPECT_EQ(readText(o / "marker.txt"), "before") << ctx;
+        for (const fs::path& o : c.outputs) {
+            if (o.filename() == "existing") {
+                EXPECT_EQ(readText(o / "marker.txt"), "before") << ctx;
+            }
+        }
     }
     if (cases.size() > 1) std::printf("%zu cases: %d refused, %d accepted\n", cases.size(), refused, accepted);
     return refused;
