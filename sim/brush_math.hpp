@@ -1,11 +1,7 @@
 #pragma once
 // C++ view of shaders/sim/brush_math.h, the brush formulas shared with the GLSL kernel.
-#include <algorithm>
-#include <cmath>
+#include "sim/kernel_math.hpp"
 
-namespace sluice::sim::brushmath {
-using std::max;
-using std::min;
-using std::sqrt;
-#include "shaders/sim/brush_math.h"
-}  // namespace sluice::sim::brushmath
+namespace sluice::sim {
+namespace brushmath = kmath;
+}  // namespace sluice::sim

@@ -146,6 +146,19 @@ Scene defaultScene(int size) { return mustLoad("default", size); }
 
 Scene benchScene(int size) { return mustLoad("bench", size); }
 
+Scene benchSloshScene(int size) {
+    Scene s = benchScene(size);
+    s.name = "bench-slosh";
+    const float top = *std::max_element(s.terrainM.begin(), s.terrainM.end());
+    for (int y = 0; y < s.height; ++y)
+        for (int x = 0; x < s.width; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(s.width) + std::size_t(x);
+            const float surface = top + 0.5f + 4.0f * (1.0f - (float(x) + 0.5f) / float(s.width));
+            s.depthM[i] = surface - s.terrainM[i];
+        }
+    return s;
+}
+
 Scene benchDryScene(int size, float wetFraction) {
     Scene s = benchScene(size);
     s.name = "bench-dry";

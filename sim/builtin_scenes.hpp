@@ -30,6 +30,11 @@ Scene defaultScene(int size);
 /// all round, no emitters, friction 0.05, dt 0.1 s. `size` is clamped like defaultScene. Deterministic.
 Scene benchScene(int size);
 
+/// Moving-water benchmark: benchScene's hills under a surface tilted by 4 m from west to east (its
+/// lowest point still 0.5 m above the highest hill), so that from the first substep every face carries
+/// flow and nothing a kernel could skip stays still: the water sloshes east and back.
+Scene benchSloshScene(int size);
+
 /// Dry-tile benchmark: benchScene's terrain flattened to a dry plain around a round basin that holds
 /// water on about wetFraction (clamped to [0.01, 0.5]) of the cells, its surface tilted so that it
 /// sloshes without spilling. Walls all round, no emitters; the rest of the world stays dry.

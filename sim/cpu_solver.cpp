@@ -3,18 +3,27 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 
 #include "sim/brush_math.hpp"
+#include "sim/kernel_math.hpp"
 
 namespace sluice::sim {
 
-namespace pipe {
-using std::abs;
-using std::max;
-using std::min;
-using std::sqrt;
-#include "shaders/sim/pipe_math.h"
-}  // namespace pipe
+namespace pipe = kmath;
+
+namespace {
+
+std::vector<std::int32_t> toUnits(const std::vector<float>& depthM) {
+    std::vector<std::int32_t> u(depthM.size());
+    for (std::size_t i = 0; i < u.size(); ++i) u[i] = depthToUnits(depthM[i]);
+    return u;
+}
+
+/// Stands for the water outside an inflow edge when its face is limited: it never runs short.
+constexpr std::int32_t kGhostUnits = 2147483647;
+
+}  // namespace
 
 std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) {
     auto solver = std::make_unique<CpuSolver>(scene);
@@ -27,17 +36,18 @@ std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) {
 }
 
 CpuSolver::CpuSolver(const Scene& scene)
-    : Solver(scene), b_(scene.terrainM), h_(scene.depthM),
+    : Solver(scene), b_(scene.terrainM), h_(toUnits(scene.depthM)),
       qx_(std::size_t(width_ + 1) * std::size_t(height_), 0.0f),
       qy_(std::size_t(width_) * std::size_t(height_ + 1), 0.0f),
-      k_(scene.cellCount(), 1.0f) {
-    setInitialVolume(depthStats().volumeM3);
+      tx_(qx_.size(), 0), ty_(qy_.size(), 0) {
+    setInitialVolume(depthStats().volumeUnits);
 }
 
 void CpuSolver::substep(float dtSub) {
     const SubstepConstants c = prepareSubstep(dtSub, cellSizeM_, width_, height_, params_, boundary_, sources_, drains_);
+    const SubstepAmounts a = nextAmounts(c);
     updateFlows(c);
-    updateDepths(c);
+    updateDepths(c, a);
 }
 
 namespace {
@@ -47,125 +57,126 @@ float boundaryFlow(const SubstepConstants& c, int side, float qEff, float hC, fl
     faceDepth = 0.0f;
     if (c.boundaryKind[side] == int(BoundaryKind::Open))
         return pipe::pipeOpenFlow(qEff, hC, outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
-    if (c.boundaryKind[side] == int(BoundaryKind::Inflow)) return -outSign * c.inflowQ[side];
     return 0.0f;
 }
 }  // namespace
 
-// Pass 1: new raw flow of every face from its effective old flow and the surfaces beside it.
+// Pass 1: new raw flow of every face from its effective old flow and the surfaces beside it, as a raw
+// integer transfer. Inflow edges take the host's whole units for this substep.
 void CpuSolver::updateFlows(const SubstepConstants& c) {
     const int W = width_, H = height_;
     const float g = params_.gravity, dx = cellSizeM_;
     float speed = maxSpeed_;
-    auto cell = [W](int x, int y) { return std::size_t(y) * std::size_t(W) + std::size_t(x); };
+    auto depth = [&](std::size_t i) { return pipe::unitsToMetres(h_[i]); };
     for (int y = 0; y < H; ++y) {
         for (int i = 0; i <= W; ++i) {
-            float& q = qx_[std::size_t(y) * std::size_t(W + 1) + std::size_t(i)];
-            float faceDepth = 0;
+            const std::size_t f = faceX(i, y);
+            float faceDepth = 0, q;
             if (i > 0 && i < W) {
                 const std::size_t L = cell(i - 1, y), R = cell(i, y);
-                q = pipe::pipeInteriorFlow(q, b_[L], h_[L], b_[R], h_[R], c.frictionFactor, c.gravityDt,
+                q = pipe::pipeInteriorFlow(qx_[f], b_[L], depth(L), b_[R], depth(R), c.frictionFactor, c.gravityDt,
                                            c.viscosityTerm, faceDepth);
             } else {
-                q = boundaryFlow(c, i == 0 ? 0 : 1, q, h_[cell(i == 0 ? 0 : W - 1, y)], i == 0 ? -1.0f : 1.0f, faceDepth);  // west, east
+                q = boundaryFlow(c, i == 0 ? 0 : 1, qx_[f], depth(cell(i == 0 ? 0 : W - 1, y)), i == 0 ? -1.0f : 1.0f, faceDepth);
             }
+            tx_[f] = pipe::transferUnits(q, c.dtOverDx2);
             speed = std::max(speed, pipe::pipeFaceSpeed(q, faceDepth, dx, g));
         }
     }
     for (int j = 0; j <= H; ++j) {
         for (int x = 0; x < W; ++x) {
-            float& q = qy_[std::size_t(j) * std::size_t(W) + std::size_t(x)];
-            float faceDepth = 0;
+            const std::size_t f = faceY(x, j);
+            float faceDepth = 0, q;
             if (j > 0 && j < H) {
                 const std::size_t L = cell(x, j - 1), R = cell(x, j);
-                q = pipe::pipeInteriorFlow(q, b_[L], h_[L], b_[R], h_[R], c.frictionFactor, c.gravityDt,
+                q = pipe::pipeInteriorFlow(qy_[f], b_[L], depth(L), b_[R], depth(R), c.frictionFactor, c.gravityDt,
                                            c.viscosityTerm, faceDepth);
             } else {
-                q = boundaryFlow(c, j == 0 ? 2 : 3, q, h_[cell(x, j == 0 ? 0 : H - 1)], j == 0 ? -1.0f : 1.0f, faceDepth);  // south, north
+                q = boundaryFlow(c, j == 0 ? 2 : 3, qy_[f], depth(cell(x, j == 0 ? 0 : H - 1)), j == 0 ? -1.0f : 1.0f, faceDepth);
             }
+            ty_[f] = pipe::transferUnits(q, c.dtOverDx2);
             speed = std::max(speed, pipe::pipeFaceSpeed(q, faceDepth, dx, g));
         }
     }
     maxSpeed_ = speed;
 }
 
-// Pass 2: outflow limits, effective flows, depths, boundary/emitter/rain/evaporation bookkeeping.
-void CpuSolver::updateDepths(const SubstepConstants& c) {
+// Pass 2: effective transfers (each limited by the cell it leaves), depths, then what enters or leaves
+// through the domain's edges, sources, drains, rain and evaporation, all in whole units.
+void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a) {
     const int W = width_, H = height_;
-    const std::size_t W1 = std::size_t(W) + 1;
+    // Inflow edges: the host's units for this substep, into the domain (positive toward +x / +y on
+    // the west / south edges).
+    for (int y = 0; y < H; ++y) {
+        if (c.boundaryKind[0] == int(BoundaryKind::Inflow)) tx_[faceX(0, y)] = a.inflowUnits[0];
+        if (c.boundaryKind[1] == int(BoundaryKind::Inflow)) tx_[faceX(W, y)] = -a.inflowUnits[1];
+    }
+    for (int x = 0; x < W; ++x) {
+        if (c.boundaryKind[2] == int(BoundaryKind::Inflow)) ty_[faceY(x, 0)] = a.inflowUnits[2];
+        if (c.boundaryKind[3] == int(BoundaryKind::Inflow)) ty_[faceY(x, H)] = -a.inflowUnits[3];
+    }
+    std::vector<std::int64_t> out(h_.size());
     for (int y = 0; y < H; ++y)
-        for (int x = 0; x < W; ++x) {
-            const std::size_t i = std::size_t(y) * std::size_t(W) + std::size_t(x);
-            k_[i] = pipe::pipeCellLimit(h_[i], qx_[std::size_t(y) * W1 + std::size_t(x)],
-                                        qx_[std::size_t(y) * W1 + std::size_t(x) + 1], qy_[i], qy_[i + std::size_t(W)],
-                                        c.dx2OverDt);
-        }
-    // Effective flows: each face scaled by the limit of the cell it drains (ghost cells: 1).
+        for (int x = 0; x < W; ++x)
+            out[cell(x, y)] = pipe::cellOutflow(tx_[faceX(x, y)], tx_[faceX(x + 1, y)], ty_[faceY(x, y)], ty_[faceY(x, y + 1)]);
+    // Effective transfers; the side beyond an edge is a ghost that never runs short.
     for (int y = 0; y < H; ++y)
         for (int i = 0; i <= W; ++i) {
-            const std::size_t row = std::size_t(y) * std::size_t(W);
-            const float kLow = i > 0 ? k_[row + std::size_t(i) - 1] : 1.0f;
-            const float kHigh = i < W ? k_[row + std::size_t(i)] : 1.0f;
-            float& q = qx_[std::size_t(y) * W1 + std::size_t(i)];
-            q = pipe::pipeEffectiveFlow(q, kLow, kHigh);
+            const bool low = i > 0, high = i < W;
+            std::int32_t& t = tx_[faceX(i, y)];
+            t = pipe::effectiveTransfer(t, low ? h_[cell(i - 1, y)] : kGhostUnits, low ? out[cell(i - 1, y)] : 0,
+                                        high ? h_[cell(i, y)] : kGhostUnits, high ? out[cell(i, y)] : 0);
+            qx_[faceX(i, y)] = float(t) * c.unitFlow;
         }
     for (int j = 0; j <= H; ++j)
         for (int x = 0; x < W; ++x) {
-            const float kLow = j > 0 ? k_[std::size_t(j - 1) * std::size_t(W) + std::size_t(x)] : 1.0f;
-            const float kHigh = j < H ? k_[std::size_t(j) * std::size_t(W) + std::size_t(x)] : 1.0f;
-            float& q = qy_[std::size_t(j) * std::size_t(W) + std::size_t(x)];
-            q = pipe::pipeEffectiveFlow(q, kLow, kHigh);
+            const bool low = j > 0, high = j < H;
+            std::int32_t& t = ty_[faceY(x, j)];
+            t = pipe::effectiveTransfer(t, low ? h_[cell(x, j - 1)] : kGhostUnits, low ? out[cell(x, j - 1)] : 0,
+                                        high ? h_[cell(x, j)] : kGhostUnits, high ? out[cell(x, j)] : 0);
+            qy_[faceY(x, j)] = float(t) * c.unitFlow;
         }
-    double added = 0, removed = 0;  // depth units (metres summed over cells)
+    std::int64_t added = 0, removed = 0;
     for (int y = 0; y < H; ++y)
         for (int x = 0; x < W; ++x) {
-            const std::size_t i = std::size_t(y) * std::size_t(W) + std::size_t(x);
-            const float qW = qx_[std::size_t(y) * W1 + std::size_t(x)];
-            const float qE = qx_[std::size_t(y) * W1 + std::size_t(x) + 1];
-            const float qS = qy_[i];
-            const float qN = qy_[i + std::size_t(W)];
-            float h = pipe::pipeDepthUpdate(h_[i], qW, qE, qS, qN, c.dtOverDx2);
+            const std::size_t i = cell(x, y);
+            const int eW = tx_[faceX(x, y)], eE = tx_[faceX(x + 1, y)], eS = ty_[faceY(x, y)], eN = ty_[faceY(x, y + 1)];
+            int h = pipe::depthAfter(h_[i], eW, eE, eS, eN);
             if (c.ledgerActive) {
-                // Water crossing the domain edge, as depth of this cell.
-                auto edge = [&](float qIn) {
-                    const double d = double(c.dtOverDx2) * double(qIn);
-                    (d > 0 ? added : removed) += std::abs(d);
-                };
-                if (x == 0) edge(qW);
-                if (x == W - 1) edge(-qE);
-                if (y == 0) edge(qS);
-                if (y == H - 1) edge(-qN);
-                for (const PreparedEmitter& e : c.emitters) {
-                    const bool inside = x >= e.box.x0 && x < e.box.x1 && y >= e.box.y0 && y < e.box.y1 &&
-                                        (e.singleCell || [&] {
-                                            const float ddx = (float(x) + 0.5f) - e.x, ddy = (float(y) + 0.5f) - e.y;
-                                            return ddx * ddx + ddy * ddy <= e.radius2;
+                // Water through the domain's edge: into the domain as added, out as removed.
+                auto edge = [&](int into) { (into > 0 ? added : removed) += std::abs(std::int64_t(into)); };
+                if (x == 0) edge(eW);
+                if (x == W - 1) edge(-eE);
+                if (y == 0) edge(eS);
+                if (y == H - 1) edge(-eN);
+                for (std::size_t e = 0; e < c.emitters.size(); ++e) {
+                    const PreparedEmitter& em = c.emitters[e];
+                    const bool inside = x >= em.box.x0 && x < em.box.x1 && y >= em.box.y0 && y < em.box.y1 &&
+                                        (em.singleCell || [&] {
+                                            const float ddx = (float(x) + 0.5f) - em.x, ddy = (float(y) + 0.5f) - em.y;
+                                            return ddx * ddx + ddy * ddy <= em.radius2;
                                         }());
                     if (!inside) continue;
-                    const float d = pipe::pipeEmitterDelta(int(e.mode), e.sign, e.amountM, e.levelM, b_[i], h);
-                    const float before = h;
-                    h = h + d;
-                    // Book what the float sum really changed (exact: fl(h + d) - h), not d: tiny
-                    // increments on deep water round with a bias that would otherwise drift the ledger.
-                    const float moved = h - before;
-                    (moved > 0 ? added : removed) += std::abs(double(moved));
+                    const int level = pipe::metresToUnits(em.levelM - b_[i]);
+                    const int moved = pipe::emitterUnits(int(em.mode), em.sign, a.emitterUnits[e], level, h);
+                    h += moved;
+                    (moved > 0 ? added : removed) += std::abs(std::int64_t(moved));
                 }
-                if (c.rainM > 0) {
-                    const float before = h;
-                    h = h + c.rainM;
-                    added += double(h - before);
+                if (a.rainUnits > 0) {
+                    const int more = pipe::addUnits(h, a.rainUnits);
+                    h += more;
+                    added += more;
                 }
-                if (c.evaporationM > 0) {
-                    const float before = h;
-                    h = h - std::min(h, c.evaporationM);
-                    removed += double(before - h);
+                if (a.evaporationUnits > 0) {
+                    const int less = std::min(h, a.evaporationUnits);
+                    h -= less;
+                    removed += less;
                 }
             }
             h_[i] = h;
         }
-    const double dx2 = double(cellSizeM_) * double(cellSizeM_);
-    addedM3_ += added * dx2;
-    removedM3_ += removed * dx2;
+    added_ += added;
+    removed_ += removed;
 }
 
 void CpuSolver::applyBrush(const BrushStroke& s) {
@@ -174,26 +185,20 @@ void CpuSolver::applyBrush(const BrushStroke& s) {
     if (box.empty() || !(s.dtSeconds > 0.0f)) return;
     const int W = width_, H = height_;
     const int kind = int(s.kind);
-    auto cell = [W](int x, int y) { return std::size_t(y) * std::size_t(W) + std::size_t(x); };
 
     if (kind == SLUICE_BRUSH_ADD_WATER || kind == SLUICE_BRUSH_REMOVE_WATER) {
-        double added = 0, removed = 0;  // depth units (metres summed over cells)
+        std::int64_t added = 0, removed = 0;
         for (int y = box.y0; y < box.y1; ++y)
             for (int x = box.x0; x < box.x1; ++x) {
                 const float w = brushWeightAt(s.radiusCells, s.falloff, brushDistance(x, y, s.x, s.y));
                 if (!(w > 0.0f)) continue;
-                float& h = h_[cell(x, y)];
-                const float before = h;
-                h = brushDepth(kind, h, brushAmount(s.strength, w, s.dtSeconds));
-                // Book what the float sum really changed, as the emitters do, but subtract in
-                // double: fl(h + d) - h is exact in float only for |d| <= |h|, and a brush often
-                // adds more than a thin film holds; the difference of two floats is exact in double.
-                const double moved = double(h) - double(before);
-                (moved > 0 ? added : removed) += std::abs(moved);
+                std::int32_t& h = h_[cell(x, y)];
+                const int moved = brushWaterUnits(kind, h, brushAmount(s.strength, w, s.dtSeconds));
+                h += moved;
+                (moved > 0 ? added : removed) += std::abs(std::int64_t(moved));
             }
-        const double dx2 = double(cellSizeM_) * double(cellSizeM_);
-        addedM3_ += added * dx2;
-        removedM3_ += removed * dx2;
+        added_ += added;
+        removed_ += removed;
         return;
     }
 
@@ -237,29 +242,26 @@ void CpuSolver::setTerrain(const std::vector<float>& terrainM) {
 
 void CpuSolver::restoreFields(const FieldSnapshot& f) {
     b_ = f.terrainM;
-    h_ = f.depthM;
+    h_ = f.depthUnits;
     qx_ = f.flowXM3PerS;  // between substeps the CPU solver holds effective flows, as saved
     qy_ = f.flowYM3PerS;
 }
 
-void CpuSolver::restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) {
-    addedM3_ = slots.size() == 2 ? slots[0] : addedM3;
-    removedM3_ = slots.size() == 2 ? slots[1] : removedM3;
-}
-
-void CpuSolver::readRegion(Field field, const CellBox& box, float* out) {
-    const std::vector<float>& src = field == Field::Terrain ? b_ : h_;
+void CpuSolver::readRegion(Field field, const CellBox& box, std::uint32_t* out) {
     for (int r = 0; r < box.h; ++r) {
-        const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
-        std::copy_n(src.begin() + std::ptrdiff_t(row), box.w, out + std::size_t(r) * std::size_t(box.w));
+        const std::size_t row = cell(box.x0, box.y0 + r);
+        std::uint32_t* dst = out + std::size_t(r) * std::size_t(box.w);
+        if (field == Field::Terrain) std::memcpy(dst, b_.data() + row, std::size_t(box.w) * 4);
+        else std::memcpy(dst, h_.data() + row, std::size_t(box.w) * 4);
     }
 }
 
-void CpuSolver::storeRegion(Field field, const CellBox& box, const float* values) {
-    std::vector<float>& dst = field == Field::Terrain ? b_ : h_;
+void CpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t* values) {
     for (int r = 0; r < box.h; ++r) {
-        const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
-        std::copy_n(values + std::size_t(r) * std::size_t(box.w), box.w, dst.begin() + std::ptrdiff_t(row));
+        const std::size_t row = cell(box.x0, box.y0 + r);
+        const std::uint32_t* src = values + std::size_t(r) * std::size_t(box.w);
+        if (field == Field::Terrain) std::memcpy(b_.data() + row, src, std::size_t(box.w) * 4);
+        else std::memcpy(h_.data() + row, src, std::size_t(box.w) * 4);
     }
 }
 
@@ -269,7 +271,8 @@ FieldSnapshot CpuSolver::download() {
     s.height = height_;
     s.cellSizeM = cellSizeM_;
     s.terrainM = b_;
-    s.depthM = h_;
+    s.depthUnits = h_;
+    fillDepthMetres(s);
     s.flowXM3PerS = qx_;
     s.flowYM3PerS = qy_;
     return s;
@@ -277,16 +280,17 @@ FieldSnapshot CpuSolver::download() {
 
 DepthStats CpuSolver::depthStats() {
     DepthStats d;
-    double sum = 0;
-    float lo = h_.empty() ? 0.0f : h_[0], hi = lo;
-    for (float v : h_) {
-        sum += double(v);
+    std::int64_t sum = 0;
+    std::int32_t lo = h_.empty() ? 0 : h_[0], hi = lo;
+    for (std::int32_t v : h_) {
+        sum += v;
         lo = std::min(lo, v);
         hi = std::max(hi, v);
     }
-    d.volumeM3 = sum * double(cellSizeM_) * double(cellSizeM_);
-    d.minDepthM = lo;
-    d.maxDepthM = hi;
+    d.volumeUnits = sum;
+    d.volumeM3 = double(sum) * kDepthUnitM * double(cellSizeM_) * double(cellSizeM_);
+    d.minDepthM = unitsToDepth(lo);
+    d.maxDepthM = unitsToDepth(hi);
     return d;
 }
 

@@ -1,12 +1,15 @@
 #pragma once
 // The CPU reference solver: plain single-threaded loops computing the same function as the GPU
-// kernels (same formulas from shaders/sim/pipe_math.h, same order). Used by tests and --backend cpu.
+// kernels (same formulas from shaders/sim/*.h, same order, same integer transfers). Used by tests and
+// --backend cpu.
+#include <cstdint>
+
 #include "sim/solver.hpp"
 #include "sim/substep_constants.hpp"
 
 namespace sluice::sim {
 
-/// Reference implementation of the pipe model. State lives in host vectors.
+/// Reference implementation of the water model. State lives in host vectors.
 class CpuSolver final : public Solver {
 public:
     explicit CpuSolver(const Scene& scene);
@@ -16,33 +19,40 @@ public:
     DepthStats depthStats() override;
     /// Plain loops over the stroke's box; smooth reads a copy of the box so cell order does not matter.
     void applyBrush(const BrushStroke& stroke) override;
-    void readRegion(Field field, const CellBox& box, float* out) override;
+    void readRegion(Field field, const CellBox& box, std::uint32_t* out) override;
 
 protected:
     void substep(float dtSubSeconds) override;
     float peekMaxSpeed() override { return maxSpeed_; }
     void resetMaxSpeed() override { maxSpeed_ = 0; }
-    void addedRemoved(double& addedM3, double& removedM3) override {
-        addedM3 = addedM3_;
-        removedM3 = removedM3_;
+    void addedRemovedUnits(std::int64_t& added, std::int64_t& removed) override {
+        added = added_;
+        removed = removed_;
     }
-
     void restoreFields(const FieldSnapshot& field) override;
-    std::vector<double> ledgerSlots() override { return {addedM3_, removedM3_}; }
-    void restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) override;
+    void restoreLedger(std::int64_t added, std::int64_t removed) override {
+        added_ = added;
+        removed_ = removed;
+    }
     void restoreMaxSpeed(float speed) override { maxSpeed_ = speed; }
-    void storeRegion(Field field, const CellBox& box, const float* values) override;
-    void bookLedger(double addedM3, double removedM3) override {
-        addedM3_ += addedM3;
-        removedM3_ += removedM3;
+    void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) override;
+    void bookLedger(std::int64_t added, std::int64_t removed) override {
+        added_ += added;
+        removed_ += removed;
     }
 
 private:
     void updateFlows(const SubstepConstants& c);
-    void updateDepths(const SubstepConstants& c);
+    void updateDepths(const SubstepConstants& c, const SubstepAmounts& a);
+    std::size_t cell(int x, int y) const { return std::size_t(y) * std::size_t(width_) + std::size_t(x); }
+    std::size_t faceX(int i, int y) const { return std::size_t(y) * std::size_t(width_ + 1) + std::size_t(i); }
+    std::size_t faceY(int x, int j) const { return std::size_t(j) * std::size_t(width_) + std::size_t(x); }
 
-    std::vector<float> b_, h_, qx_, qy_, k_;  // qx_/qy_ hold effective flows between substeps
-    double addedM3_ = 0, removedM3_ = 0;
+    std::vector<float> b_;
+    std::vector<std::int32_t> h_;       // depth units
+    std::vector<float> qx_, qy_;        // effective flows (m^3/s) between substeps
+    std::vector<std::int32_t> tx_, ty_;  // this substep's raw transfers (units), pass 1 -> pass 2
+    std::int64_t added_ = 0, removed_ = 0;
     float maxSpeed_ = 0;
     std::vector<float> brushCopy_;  // smooth: the bed of the box plus a one-cell margin, before the stroke
 };

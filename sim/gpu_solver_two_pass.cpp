@@ -1,5 +1,5 @@
-// GpuSolver's two-pass step (pipe_flux.comp + pipe_depth.comp): over the whole grid each substep, or
-// in skewed sweeps over strips of rows on large grids (docs/ARCHITECTURE.md, "Skewed sweeps").
+// GpuSolver's substeps (pipe_flux.comp + pipe_depth.comp): over the whole grid each substep, or in
+// skewed sweeps over strips of rows on large grids (docs/ARCHITECTURE.md, "Skewed sweeps").
 #include <algorithm>
 #include <cstddef>
 
@@ -7,24 +7,9 @@
 
 namespace sluice::sim {
 
-void GpuSolver::advanceTwoPass(const SubstepConstants& c, int emitterCount, int n) {
-    const bool sweep = sweeps(n);
-    for (const gl::Program* p : {&flux_, &depthPass_}) {
-        setPipeUniforms(*p, c, emitterCount);
-        // A sweep computes every group: a skipped group would leave another strip's raw flows in the
-        // shared scratch buffer.
-        p->set("uSkipDry", tuning_.skipDryTiles && !sweep ? 1 : 0);
-        p->set("uAllActive", c.rainM > 0.0f ? 1 : 0);
-    }
-    depthPass_.set("uCountTiles", countingTiles() ? 1 : 0);
-    depthPass_.set("uCountWetOnly", sweep ? 1 : 0);
-    dispatchesCounted_ += n;
-    if (sweep) {
-        advanceSkewed(n);
-        return;
-    }
+void GpuSolver::advanceWhole(int n) {
     // Effective flows stay in flow_ (pass 2 rewrites them in place); the other pair holds pass 1's
-    // raw flows.
+    // raw transfers.
     flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X);
     flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y);
     flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X_OUT);
@@ -36,9 +21,9 @@ void GpuSolver::advanceTwoPass(const SubstepConstants& c, int emitterCount, int 
         depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
         flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
         flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
-        dispatchPassRows(flux_, 0, height_ + 1, 0);
+        dispatchPassRows(flux_, 0, height_ + 1, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-        dispatchPassRows(depthPass_, 0, height_, 0);
+        dispatchPassRows(depthPass_, 0, height_, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         depthCur_ = 1 - depthCur_;
         flagsCur_ = 1 - flagsCur_;
@@ -52,9 +37,8 @@ int GpuSolver::autoStripRows(int width) {
 }
 
 int GpuSolver::stripRows() const {
-    if (tuning_.stripRows > 0) return tuning_.stripRows;
-    const bool large = double(width_) * double(height_) >= kAutoSweepCells;
-    return tuning_.kernel == Kernel::Auto && large ? autoStripRows(width_) : 0;
+    if (tuning_.stripRows != 0) return std::max(0, tuning_.stripRows);
+    return double(width_) * double(height_) >= kAutoSweepCells ? autoStripRows(width_) : 0;
 }
 
 int GpuSolver::sweepSubsteps() const { return tuning_.stripRows > 0 ? tuning_.sweepSubsteps : kAutoSweepSubsteps; }
@@ -101,9 +85,9 @@ void GpuSolver::advanceSkewed(int n) {
                 flags_[flagsCur_ ^ in].bindStorage(SLUICE_BIND_TILES_IN);
                 flags_[flagsCur_ ^ out].bindStorage(SLUICE_BIND_TILES_OUT);
                 const int raw0 = std::max(0, lo - 1);
-                dispatchPassRows(flux_, raw0, std::min(height_ + 1, hi + 2), raw0);
+                dispatchPassRows(flux_, raw0, std::min(height_ + 1, hi + 2), raw0, done + j);
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                dispatchPassRows(depthPass_, lo, hi, raw0);
+                dispatchPassRows(depthPass_, lo, hi, raw0, done + j);
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
         if (k % 2 != 0) {
@@ -115,7 +99,7 @@ void GpuSolver::advanceSkewed(int n) {
     }
 }
 
-void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0) const {
+void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0, int substep) const {
     constexpr int GX = SLUICE_PASS_GROUP_X, GY = SLUICE_PASS_GROUP_Y;
     const int groupsX = &p == &flux_ ? (width_ + 1 + GX - 1) / GX : passGroupsX_;  // pass 1 also has the east edge
     const int g0 = y0 / GY, g1 = (y1 + GY - 1) / GY;
@@ -123,6 +107,7 @@ void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRo
     p.set("uGroupRowOffset", g0);
     p.set("uRowRange", y0, y1);
     p.set("uRawRow0", rawRow0);
+    p.set("uAmountBase", substep * amountStride_);
     glDispatchCompute(GLuint(groupsX), GLuint(g1 - g0), 1);
 }
 

@@ -27,7 +27,7 @@ std::size_t Session::captureTiles(TileEdit& edit, int x0, int y0, int x1, int y1
     const int tx0 = x0 / kTile, ty0 = y0 / kTile, tx1 = (x1 - 1) / kTile, ty1 = (y1 - 1) / kTile;
     const CellBox all{tx0 * kTile, ty0 * kTile, std::min((tx1 + 1) * kTile, solver_->width()) - tx0 * kTile,
                       std::min((ty1 + 1) * kTile, solver_->height()) - ty0 * kTile};
-    std::vector<float> values;
+    std::vector<std::uint32_t> values;
     std::size_t added = 0;
     for (int ty = ty0; ty <= ty1; ++ty)
         for (int tx = tx0; tx <= tx1; ++tx) {
@@ -38,12 +38,12 @@ std::size_t Session::captureTiles(TileEdit& edit, int x0, int y0, int x1, int y1
                 solver_->readRegion(edit.field, all, values.data());
             }
             const CellBox box = tileBox(index);
-            std::vector<float> tile(box.cellCount());
+            std::vector<std::uint32_t> tile(box.cellCount());
             for (int r = 0; r < box.h; ++r)
                 std::copy_n(values.begin() + std::ptrdiff_t(std::size_t(box.y0 - all.y0 + r) * std::size_t(all.w) +
                                                              std::size_t(box.x0 - all.x0)),
                             box.w, tile.begin() + std::ptrdiff_t(std::size_t(r) * std::size_t(box.w)));
-            added += tile.size() * sizeof(float);
+            added += tile.size() * sizeof(std::uint32_t);
             edit.tiles.emplace(index, std::move(tile));
         }
     return added;
@@ -56,13 +56,13 @@ Session::SettingsEdit Session::currentSettings() const {
 std::size_t Session::bytesOf(const Entry& e) {
     if (const auto* t = std::get_if<TileEdit>(&e.other)) {
         std::size_t b = 0;
-        for (const auto& [i, v] : t->tiles) b += v.size() * sizeof(float) + 64;
+        for (const auto& [i, v] : t->tiles) b += v.size() * sizeof(std::uint32_t) + 64;
         return b;
     }
     if (const auto* s = std::get_if<StateEdit>(&e.other)) {
         const FieldSnapshot& f = s->state.field;
-        return (f.terrainM.size() + f.depthM.size() + f.flowXM3PerS.size() + f.flowYM3PerS.size()) * sizeof(float) +
-               s->state.ledgerSlots.size() * sizeof(double);
+        return (f.terrainM.size() + f.depthUnits.size() + f.depthM.size() + f.flowXM3PerS.size() + f.flowYM3PerS.size()) *
+               sizeof(float);
     }
     return sizeof(SettingsEdit);
 }
@@ -108,7 +108,7 @@ void Session::apply(const Command& c, bool mergeWithLast) {
         SolverState fresh = start_;
         // The designer's sculpting stays (read only the bed, not the whole state).
         solver_->readRegion(Solver::Field::Terrain, CellBox{0, 0, solver_->width(), solver_->height()},
-                            fresh.field.terrainM.data());
+                            reinterpret_cast<std::uint32_t*>(fresh.field.terrainM.data()));
         fresh.params = solver_->params();
         fresh.boundary = solver_->boundaries();
         fresh.sources = solver_->sources();
@@ -130,7 +130,7 @@ void Session::step() { solver_->step(solver_->params().dtSeconds); }
 
 void Session::swapWithWorld(Entry& e) {
     if (auto* t = std::get_if<TileEdit>(&e.other)) {
-        std::vector<float> now;
+        std::vector<std::uint32_t> now;
         for (auto& [index, values] : t->tiles) {
             const CellBox box = tileBox(index);
             now.resize(box.cellCount());

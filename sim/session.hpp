@@ -67,7 +67,7 @@ private:
     /// Tiles of one field; each holds the values that undo/redo swaps back in.
     struct TileEdit {
         Solver::Field field = Solver::Field::Terrain;
-        std::map<std::size_t, std::vector<float>> tiles;  ///< by tile index ty * tilesX + tx
+        std::map<std::size_t, std::vector<std::uint32_t>> tiles;  ///< 4-byte words (Solver::readRegion) by tile index ty * tilesX + tx
     };
     struct SettingsEdit {
         SimParams params;

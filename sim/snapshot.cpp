@@ -45,6 +45,8 @@ constexpr NumberRule kCameraDistanceM{0, 1e9, true, false, false, "m"};
 constexpr NumberRule kGridSide{2, double(kMaxSceneSide), false, false, true};
 constexpr NumberRule kLastSubsteps{0, 4096, false, false, true};
 constexpr NumberRule kDtSubSeconds{0, 3600, false, false, false, "s"};
+/// The fractions of a unit carried between substeps.
+constexpr NumberRule kCarry{0, 1, false, true, false};
 
 struct ArrayRef {
     const char* name;
@@ -60,10 +62,9 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
     const FieldSnapshot& f = s.field;
     const ArrayRef arrays[] = {
         {"terrain", "f4", f.terrainM.data(), f.terrainM.size()},
-        {"depth", "f4", f.depthM.data(), f.depthM.size()},
+        {"depth_units", "i4", f.depthUnits.data(), f.depthUnits.size()},
         {"flow_x", "f4", f.flowXM3PerS.data(), f.flowXM3PerS.size()},
         {"flow_y", "f4", f.flowYM3PerS.data(), f.flowYM3PerS.size()},
-        {"ledger_slots", "f8", s.ledgerSlots.data(), s.ledgerSlots.size()},
     };
     json table = json::array();
     std::size_t offset = 0;
@@ -87,7 +88,12 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
           {"max_courant", c.maxCourant},
           {"max_speed", s.maxSpeedMPerS},
           {"initial_speed_estimate", s.initialSpeedEstimate}}},
-        {"ledger", {{"initial_volume", s.initialVolumeM3}, {"added", s.addedM3}, {"removed", s.removedM3}}},
+        {"ledger", {{"initial_units", s.ledger.initial}, {"added_units", s.ledger.added}, {"removed_units", s.ledger.removed}}},
+        {"carry",
+         {{"rain", s.carry.rain},
+          {"evaporation", s.carry.evaporation},
+          {"inflow", s.carry.inflow},
+          {"emitters", s.carry.emitters}}},
         {"arrays", table},
     };
     if (snap.camera) {
@@ -133,6 +139,12 @@ public:
         if (v->is_null() && nullIsInfinite) return std::numeric_limits<double>::infinity();
         return number(*v, joinPath(path, key), rule);
     }
+    /// An exact 64-bit integer at obj[key] (ledger units can exceed 2^53, where doubles lose units).
+    std::int64_t atInteger(const json& obj, const std::string& path, const char* key) const {
+        const json* v = find(obj, key);
+        if (!v) fail(joinPath(path, key), "missing");
+        return integer(*v, joinPath(path, key), 0, 1LL << 62);
+    }
     const json& section(const json& obj, const char* key) const {
         const json* v = find(obj, key);
         if (!v) fail(key, "missing");
@@ -143,10 +155,17 @@ public:
         return v ? string(*v, key) : fallback;
     }
 
-    /// Fills one array from the table entry called `name`, checking dtype, count and bounds.
+    /// Whether the table has an array called `name`.
+    bool hasArray(const json& table, const char* name) const {
+        for (const json& e : table)
+            if (e.is_object() && e.contains("name") && e["name"] == name) return true;
+        return false;
+    }
+
+    /// Fills one array of dtype `wanted` from the table entry called `name`, checking count and bounds.
     template <class T>
-    void readArray(const json& table, std::span<const std::byte> data, const char* name, std::size_t expected,
-                   bool exactCount, std::vector<T>& out) const {
+    void readArray(const json& table, std::span<const std::byte> data, const char* name, const char* wanted,
+                   std::size_t expected, bool exactCount, std::vector<T>& out) const {
         for (std::size_t i = 0; i < table.size(); ++i) {
             const std::string path = "arrays[" + std::to_string(i) + "]";
             const json& e = object(table[i], path);
@@ -154,7 +173,7 @@ public:
             if (!n || string(*n, path + ".name") != name) continue;
             const json* d = find(e, "dtype");
             const std::string dtype = d ? string(*d, path + ".dtype") : "";
-            if (dtype != (sizeof(T) == 8 ? "f8" : "f4")) fail(path, std::string("array '") + name + "' has dtype '" + dtype + "'");
+            if (dtype != wanted) fail(path, std::string("array '") + name + "' has dtype '" + dtype + "', expected '" + wanted + "'");
             const std::size_t count = std::size_t(at(e, path, "count", rules::kStepCount));
             const std::size_t offset = std::size_t(at(e, path, "offset", rules::kStepCount));
             if (exactCount && count != expected)
@@ -174,7 +193,8 @@ public:
     }
 };
 
-Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file, std::uint32_t jsonBytes) {
+Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file, std::uint32_t jsonBytes,
+                       std::uint32_t version) {
     const HeaderReader r(file);
     const auto text = bytes.subspan(kSnapshotHeaderBytes, jsonBytes);
     auto parsed = parseJsonText(std::string_view(reinterpret_cast<const char*>(text.data()), text.size()), file);
@@ -212,9 +232,26 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
     s.maxSpeedMPerS = float(r.at(run, "run", "max_speed", kMeasured, true));
     s.initialSpeedEstimate = float(r.at(run, "run", "initial_speed_estimate", kMeasured, true));
     const json& ledger = r.section(h, "ledger");
-    s.initialVolumeM3 = r.at(ledger, "ledger", "initial_volume", rules::kVolumeM3);
-    s.addedM3 = r.at(ledger, "ledger", "added", rules::kVolumeM3);
-    s.removedM3 = r.at(ledger, "ledger", "removed", rules::kVolumeM3);
+    const double unitVolume = kDepthUnitM * double(f.cellSizeM) * double(f.cellSizeM);
+    if (version == 1) {
+        // Version 1 kept volumes in m^3 (floats): to the nearest unit.
+        s.ledger.initial = std::int64_t(std::llround(r.at(ledger, "ledger", "initial_volume", rules::kVolumeM3) / unitVolume));
+        s.ledger.added = std::int64_t(std::llround(r.at(ledger, "ledger", "added", rules::kVolumeM3) / unitVolume));
+        s.ledger.removed = std::int64_t(std::llround(r.at(ledger, "ledger", "removed", rules::kVolumeM3) / unitVolume));
+    } else {
+        s.ledger.initial = r.atInteger(ledger, "ledger", "initial_units");
+        s.ledger.added = r.atInteger(ledger, "ledger", "added_units");
+        s.ledger.removed = r.atInteger(ledger, "ledger", "removed_units");
+        const json& carry = r.section(h, "carry");
+        s.carry.rain = r.at(carry, "carry", "rain", kCarry);
+        s.carry.evaporation = r.at(carry, "carry", "evaporation", kCarry);
+        const json* inflow = r.find(carry, "inflow");
+        if (!inflow || !inflow->is_array() || inflow->size() != 4) r.fail("carry.inflow", "expected 4 numbers");
+        for (std::size_t i = 0; i < 4; ++i) s.carry.inflow[i] = r.number((*inflow)[i], "carry.inflow", kCarry);
+        const json* emitters = r.find(carry, "emitters");
+        if (!emitters || !emitters->is_array()) r.fail("carry.emitters", "expected an array");
+        for (const json& e : *emitters) s.carry.emitters.push_back(r.number(e, "carry.emitters", kCarry));
+    }
 
     if (const json* cam = r.find(h, "camera")) {
         r.object(*cam, "camera");
@@ -233,18 +270,26 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
     const json& table = r.array(*tableEntry, "arrays");
     const auto data = bytes.subspan(kSnapshotHeaderBytes + jsonBytes);
     const std::size_t W = std::size_t(f.width), H = std::size_t(f.height);
-    r.readArray(table, data, "terrain", W * H, true, f.terrainM);
-    r.readArray(table, data, "depth", W * H, true, f.depthM);
-    r.readArray(table, data, "flow_x", (W + 1) * H, true, f.flowXM3PerS);
-    r.readArray(table, data, "flow_y", W * (H + 1), true, f.flowYM3PerS);
-    r.readArray(table, data, "ledger_slots", 0, false, s.ledgerSlots);
+    r.readArray(table, data, "terrain", "f4", W * H, true, f.terrainM);
+    if (version == 1) {  // depth in float metres: to the nearest unit
+        std::vector<float> depthM;
+        r.readArray(table, data, "depth", "f4", W * H, true, depthM);
+        r.checkValues(depthM, f.width, "depth", rules::kDepthM);
+        f.depthUnits.resize(depthM.size());
+        for (std::size_t i = 0; i < depthM.size(); ++i) f.depthUnits[i] = depthToUnits(depthM[i]);
+    } else {
+        r.readArray(table, data, "depth_units", "i4", W * H, true, f.depthUnits);
+        for (std::size_t i = 0; i < f.depthUnits.size(); ++i)
+            if (f.depthUnits[i] < 0 || f.depthUnits[i] > kMaxDepthUnits)
+                r.fail("", "array 'depth_units' has an invalid value (" + std::to_string(f.depthUnits[i]) + ") at index " +
+                               std::to_string(i) + ": must be an integer in 0.." + std::to_string(kMaxDepthUnits));
+    }
+    fillDepthMetres(f);
+    r.readArray(table, data, "flow_x", "f4", (W + 1) * H, true, f.flowXM3PerS);
+    r.readArray(table, data, "flow_y", "f4", W * (H + 1), true, f.flowYM3PerS);
     r.checkValues(f.terrainM, f.width, "terrain", rules::kElevationM);
-    r.checkValues(f.depthM, f.width, "depth", rules::kDepthM);
     r.checkValues(f.flowXM3PerS, f.width + 1, "flow_x", rules::kFlowM3PerS);
     r.checkValues(f.flowYM3PerS, f.width, "flow_y", rules::kFlowM3PerS);
-    for (std::size_t i = 0; i < s.ledgerSlots.size(); ++i)
-        if (auto problem = ruleProblem(s.ledgerSlots[i], rules::kVolumeM3))
-            r.fail("", "array 'ledger_slots' has an invalid value at index " + std::to_string(i) + ": " + *problem);
     return snap;
 }
 
@@ -257,9 +302,9 @@ Result<Snapshot> decodeSnapshot(std::span<const std::byte> bytes, const std::str
     if (get<std::uint32_t>(bytes, 28) != crc32(bytes.first(28)))
         return bad("corrupted snapshot: the file header's checksum does not match");
     const auto version = get<std::uint32_t>(bytes, 8);
-    if (version != kSnapshotVersion)
-        return bad("snapshot format version " + std::to_string(version) + " is not supported (this build reads version " +
-                   std::to_string(kSnapshotVersion) + ")");
+    if (version < kOldestSnapshotVersion || version > kSnapshotVersion)
+        return bad("snapshot format version " + std::to_string(version) + " is not supported (this build reads versions " +
+                   std::to_string(kOldestSnapshotVersion) + " to " + std::to_string(kSnapshotVersion) + ")");
     const auto jsonBytes = get<std::uint32_t>(bytes, 12);
     const auto payload = get<std::uint64_t>(bytes, 16);
     const std::uint64_t have = bytes.size() - kSnapshotHeaderBytes;
@@ -270,7 +315,7 @@ Result<Snapshot> decodeSnapshot(std::span<const std::byte> bytes, const std::str
     if (jsonBytes > payload) return bad("corrupted snapshot: header length exceeds the file");
     if (get<std::uint32_t>(bytes, 24) != crc32(bytes.subspan(kSnapshotHeaderBytes)))
         return bad("corrupted snapshot: checksum mismatch (the file was damaged after it was written)");
-    return readJsonDocument<Snapshot>(file + ": invalid snapshot", [&] { return decodeChecked(bytes, file, jsonBytes); });
+    return readJsonDocument<Snapshot>(file + ": invalid snapshot", [&] { return decodeChecked(bytes, file, jsonBytes, version); });
 }
 
 Result<void> writeSnapshotFile(const std::filesystem::path& path, const Snapshot& snapshot) {

@@ -11,8 +11,8 @@
 //   24 u32      CRC-32 of the payload
 //   28 u32      CRC-32 of bytes 0..27
 //   32 JSON header (UTF-8, J bytes): name, grid, settings (scene format), run counters, ledger,
-//      camera, and the array table [{name, dtype "f4"|"f8", count, offset}] (offsets from the end
-//      of the JSON header)
+//      carries, camera, and the array table [{name, dtype "f4"|"i4", count, offset}] (offsets from
+//      the end of the JSON header)
 //   32+J array data
 // A file that is truncated, has a flipped byte, an unknown version or inconsistent contents is
 // rejected as a whole with a message naming the file; nothing is ever half-loaded.
@@ -29,7 +29,10 @@
 
 namespace sluice::sim {
 
-inline constexpr std::uint32_t kSnapshotVersion = 1;
+/// Version 2 (issue 14): depth as int32 units, the ledger in units, the carries. Version 1 (float
+/// depths and m^3 ledger) still loads: its values are rounded to the nearest unit.
+inline constexpr std::uint32_t kSnapshotVersion = 2;
+inline constexpr std::uint32_t kOldestSnapshotVersion = 1;
 inline constexpr std::size_t kSnapshotHeaderBytes = 32;
 
 struct Snapshot {

@@ -2,8 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace sluice::sim {
+
+void fillDepthMetres(FieldSnapshot& f) {
+    f.depthM.resize(f.depthUnits.size());
+    for (std::size_t i = 0; i < f.depthUnits.size(); ++i) f.depthM[i] = unitsToDepth(f.depthUnits[i]);
+}
 
 int substepsFor(float dtSeconds, float maxSpeedMPerS, float cellSizeM, float courant, int maxSubsteps) {
     if (!(maxSpeedMPerS > 0.0f) || !(dtSeconds > 0.0f)) return 1;
@@ -54,24 +60,37 @@ float Solver::lastCourant() {
 
 Ledger Solver::ledger() {
     Ledger l;
-    l.volumeM3 = depthStats().volumeM3;
-    l.initialVolumeM3 = initialVolumeM3_;
-    addedRemoved(l.addedM3, l.removedM3);
+    const double unitVolume = kDepthUnitM * double(cellSizeM_) * double(cellSizeM_);
+    const DepthStats d = depthStats();
+    std::int64_t added = 0, removed = 0;
+    addedRemovedUnits(added, removed);
+    l.unitVolumeM3 = unitVolume;
+    l.volumeM3 = double(d.volumeUnits) * unitVolume;
+    l.initialVolumeM3 = double(initialUnits_) * unitVolume;
+    l.addedM3 = double(added) * unitVolume;
+    l.removedM3 = double(removed) * unitVolume;
+    l.residualUnits = d.volumeUnits - (initialUnits_ + added - removed);
     return l;
 }
 
-void Solver::writeRegion(Field field, const CellBox& box, const float* values) {
+void Solver::writeRegion(Field field, const CellBox& box, const std::uint32_t* values) {
     if (box.cellCount() == 0) return;
     if (field == Field::Depth) {
-        std::vector<float> old(box.cellCount());
+        std::vector<std::uint32_t> old(box.cellCount());
         readRegion(Field::Depth, box, old.data());
-        double delta = 0;  // fixed summation order: replays book bit-identical amounts
-        for (std::size_t i = 0; i < old.size(); ++i) delta += double(values[i]) - double(old[i]);
-        delta *= double(cellSizeM_) * double(cellSizeM_);
-        if (delta > 0) bookLedger(delta, 0.0);
-        if (delta < 0) bookLedger(0.0, -delta);
+        std::int64_t delta = 0;
+        for (std::size_t i = 0; i < old.size(); ++i)
+            delta += std::int64_t(std::int32_t(values[i])) - std::int64_t(std::int32_t(old[i]));
+        if (delta > 0) bookLedger(delta, 0);
+        if (delta < 0) bookLedger(0, -delta);
     }
     storeRegion(field, box, values);
+}
+
+void Solver::writeTerrainRegion(const CellBox& box, const float* heightsM) {
+    std::vector<std::uint32_t> words(box.cellCount());
+    std::memcpy(words.data(), heightsM, words.size() * sizeof(float));
+    writeRegion(Field::Terrain, box, words.data());
 }
 
 SolverState Solver::saveState() {
@@ -83,11 +102,11 @@ SolverState Solver::saveState() {
     s.sources = sources_;
     s.drains = drains_;
     s.counters = counters_;
-    s.initialVolumeM3 = initialVolumeM3_;
-    addedRemoved(s.addedM3, s.removedM3);
+    s.ledger.initial = initialUnits_;
+    addedRemovedUnits(s.ledger.added, s.ledger.removed);
+    s.carry = carry_;
     s.maxSpeedMPerS = peekMaxSpeed();
     s.initialSpeedEstimate = initialSpeedEstimate_;
-    s.ledgerSlots = ledgerSlots();
     return s;
 }
 
@@ -97,7 +116,7 @@ Result<void> Solver::restoreState(const SolverState& s) {
     if (f.width != width_ || f.height != height_)
         return Error{"state is " + std::to_string(f.width) + "x" + std::to_string(f.height) + ", the solver " +
                      std::to_string(width_) + "x" + std::to_string(height_)};
-    if (f.terrainM.size() != W * H || f.depthM.size() != W * H || f.flowXM3PerS.size() != (W + 1) * H ||
+    if (f.terrainM.size() != W * H || f.depthUnits.size() != W * H || f.flowXM3PerS.size() != (W + 1) * H ||
         f.flowYM3PerS.size() != W * (H + 1))
         return Error{"state arrays do not match its grid size"};
     if (f.cellSizeM != cellSizeM_)
@@ -109,9 +128,10 @@ Result<void> Solver::restoreState(const SolverState& s) {
     sources_ = s.sources;
     drains_ = s.drains;
     counters_ = s.counters;
-    initialVolumeM3_ = s.initialVolumeM3;
+    initialUnits_ = s.ledger.initial;
+    carry_ = s.carry;
     initialSpeedEstimate_ = s.initialSpeedEstimate;
-    restoreLedger(s.addedM3, s.removedM3, s.backend == backendName() ? s.ledgerSlots : std::vector<double>{});
+    restoreLedger(s.ledger.added, s.ledger.removed);
     restoreMaxSpeed(s.maxSpeedMPerS);
     return {};
 }

@@ -7,9 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "sim/brush.hpp"
 #include "gl/result.hpp"
+#include "sim/brush.hpp"
 #include "sim/scene.hpp"
+#include "sim/substep_constants.hpp"
 
 namespace sluice::sim {
 
@@ -17,22 +18,37 @@ namespace sluice::sim {
 struct FieldSnapshot {
     int width = 0, height = 0;
     float cellSizeM = 1.0f;
-    std::vector<float> terrainM, depthM;
+    std::vector<float> terrainM;
+    std::vector<std::int32_t> depthUnits;  ///< the stored depth, units of kDepthUnitM (exact)
+    std::vector<float> depthM;             ///< the same in metres, for readers
     std::vector<float> flowXM3PerS;  ///< (width+1) * height, index y*(width+1)+i; positive = +x
     std::vector<float> flowYM3PerS;  ///< width * (height+1), index j*width+x; positive = +y
 };
 
-/// Water bookkeeping. residual() is the volume that appeared or vanished unaccounted (should be ~0).
+/// Fills FieldSnapshot::depthM from depthUnits.
+void fillDepthMetres(FieldSnapshot& f);
+
+/// Water bookkeeping, exact: every amount is a whole number of depth units over one cell, and
+/// residual() is exactly zero unless water appeared or vanished unaccounted.
 struct Ledger {
     double volumeM3 = 0;         ///< water now in the domain
     double initialVolumeM3 = 0;  ///< water at the start
-    double addedM3 = 0;          ///< by sources, rain and inflow boundaries, cumulative
-    double removedM3 = 0;        ///< by drains, evaporation and open boundaries, cumulative
-    double residual() const { return volumeM3 - (initialVolumeM3 + addedM3 - removedM3); }
+    double addedM3 = 0;          ///< by sources, rain, inflow boundaries and water brushes, cumulative
+    double removedM3 = 0;        ///< by drains, evaporation, open boundaries and water brushes, cumulative
+    /// volume - (initial + added - removed) in depth units of one cell (integers: exact).
+    std::int64_t residualUnits = 0;
+    double unitVolumeM3 = 0;     ///< m^3 of one depth unit over one cell
+    double residual() const { return double(residualUnits) * unitVolumeM3; }
+};
+
+/// The ledger's exact state: cumulative amounts in depth units of one cell.
+struct LedgerUnits {
+    std::int64_t initial = 0, added = 0, removed = 0;
 };
 
 /// Reduction of the depth field.
 struct DepthStats {
+    std::int64_t volumeUnits = 0;  ///< sum of the cells' depth units (exact)
     double volumeM3 = 0;
     float minDepthM = 0, maxDepthM = 0;
 };
@@ -57,12 +73,10 @@ struct SolverState {
     Boundaries boundary;
     std::vector<Emitter> sources, drains;
     RunCounters counters;
-    double initialVolumeM3 = 0, addedM3 = 0, removedM3 = 0;
+    LedgerUnits ledger;
+    WaterCarry carry;                 ///< fractions of a unit of rain, sources, ... not yet moved
     float maxSpeedMPerS = 0;          ///< measured since the last step began; decides the next substeps
     float initialSpeedEstimate = 0;   ///< used by the first step only
-    /// The backend's own ledger accumulators (GPU: one added/removed pair per work group), so that
-    /// sums continue in the same order; empty or of another size: the totals above are used instead.
-    std::vector<double> ledgerSlots;
 };
 
 /// A rectangle of cells [x0, x0 + w) x [y0, y0 + h), inside the grid.
@@ -105,12 +119,15 @@ public:
     Ledger ledger();
 
     /// Copies the bed or the depth of `box` (row-major, box.w per row) out of / into the solver
-    /// between steps (undo and redo of edits). Writing depth books the change of volume in the
-    /// ledger (net growth as added, net loss as removed), so the residual stays ~0; writing the bed
-    /// keeps the volume exactly. Flows are untouched, as with brushes.
+    /// between steps (undo and redo of edits), as 4-byte words: the bed's float bits, the depth's
+    /// int32 units. Writing depth books the change of volume in the ledger (net growth as added, net
+    /// loss as removed), exactly; writing the bed keeps the volume exactly. Flows are untouched, as
+    /// with brushes.
     enum class Field { Terrain, Depth };
-    virtual void readRegion(Field field, const CellBox& box, float* out) = 0;
-    void writeRegion(Field field, const CellBox& box, const float* values);
+    virtual void readRegion(Field field, const CellBox& box, std::uint32_t* out) = 0;
+    void writeRegion(Field field, const CellBox& box, const std::uint32_t* values);
+    /// writeRegion of bed heights given as floats.
+    void writeTerrainRegion(const CellBox& box, const float* heightsM);
 
     /// The whole state (downloads on the GPU).
     SolverState saveState();
@@ -146,18 +163,21 @@ protected:
     /// Max face speed since resetMaxSpeed(); GPU: a small readback.
     virtual float peekMaxSpeed() = 0;
     virtual void resetMaxSpeed() = 0;
-    /// Cumulative added / removed volume (m^3).
-    virtual void addedRemoved(double& addedM3, double& removedM3) = 0;
-    void setInitialVolume(double v) { initialVolumeM3_ = v; }
+    /// The cumulative added / removed units.
+    virtual void addedRemovedUnits(std::int64_t& added, std::int64_t& removed) = 0;
+    /// The start's volume; call once the backend holds the scene's depth.
+    void setInitialVolume(std::int64_t units) { initialUnits_ = units; }
     /// restoreState() hooks: fields (effective flows; the backend resets its limiter state to
-    /// "already limited"), ledger accumulators and the max-speed register.
+    /// "already limited"), the ledger's cumulative units and the max-speed register.
     virtual void restoreFields(const FieldSnapshot& field) = 0;
-    virtual std::vector<double> ledgerSlots() = 0;
-    virtual void restoreLedger(double addedM3, double removedM3, const std::vector<double>& slots) = 0;
+    virtual void restoreLedger(std::int64_t added, std::int64_t removed) = 0;
     virtual void restoreMaxSpeed(float speed) = 0;
-    /// writeRegion() hooks: store the values; add to the cumulative ledger amounts.
-    virtual void storeRegion(Field field, const CellBox& box, const float* values) = 0;
-    virtual void bookLedger(double addedM3, double removedM3) = 0;
+    /// writeRegion() hooks: store the words; add to the cumulative ledger amounts.
+    virtual void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) = 0;
+    virtual void bookLedger(std::int64_t addedUnits, std::int64_t removedUnits) = 0;
+    /// The whole units of water sources, rain, evaporation and inflow move in the next substep of `c`
+    /// (carries advanced): the same on every backend.
+    SubstepAmounts nextAmounts(const SubstepConstants& c) { return takeAmounts(c, carry_); }
 
     SimParams params_;
     Boundaries boundary_;
@@ -168,7 +188,8 @@ protected:
 private:
     RunCounters counters_;
     float initialSpeedEstimate_ = 0;
-    double initialVolumeM3_ = 0;
+    std::int64_t initialUnits_ = 0;
+    WaterCarry carry_;
 };
 
 /// Creates a solver of the named backend ("cpu" or "gpu"). The GPU backend needs a current GL 4.5

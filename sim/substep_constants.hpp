@@ -1,6 +1,9 @@
 #pragma once
 // Per-substep constants, computed once on the host in double and rounded to float, so that the CPU
-// reference and the GPU kernels multiply by bit-identical factors.
+// reference and the GPU kernels multiply by bit-identical factors; and the whole units of water that
+// rain, evaporation, inflow edges, sources and drains move each substep, with the fractions of a unit
+// carried to the next substep (WaterCarry, part of the solver state), so that over any run what is
+// added is what was asked, to the unit (shaders/sim/transfer_math.h).
 #include <vector>
 
 #include "sim/emitter.hpp"
@@ -8,14 +11,25 @@
 
 namespace sluice::sim {
 
-/// An emitter reduced to what one substep needs (depth units, per cell).
+/// Metres per depth unit and units per metre (2^-20 m; shaders/sim/transfer_math.h).
+inline constexpr double kDepthUnitM = 1.0 / 1048576.0;
+inline constexpr double kDepthUnitsPerM = 1048576.0;
+/// The most a cell holds, in units (1024 m).
+inline constexpr int kMaxDepthUnits = 1073741824;
+
+/// Depth in metres to stored units (nearest, ties to even; clamped to [0, kMaxDepthUnits]).
+int depthToUnits(float metres);
+/// Stored units to metres (exact below 2^24 units).
+float unitsToDepth(int units);
+
+/// An emitter reduced to what one substep needs.
 struct PreparedEmitter {
     EmitterFootprint box;
     float x = 0, y = 0, radius2 = 0;
     EmitterMode mode = EmitterMode::Rate;
-    float amountM = 0;  ///< rate: depth added/removed per cell per substep; level: cap per cell per substep
+    double unitsPerSubstep = 0;  ///< rate: units moved per cell per substep; level: the cap per cell per substep
     float levelM = 0;
-    int sign = 1;       ///< +1 source, -1 drain
+    int sign = 1;                ///< +1 source, -1 drain
     bool singleCell = false;
 };
 
@@ -25,11 +39,11 @@ struct SubstepConstants {
     float frictionFactor = 1;  ///< (1 - friction)^dt
     float gravityDt = 0;       ///< g dt
     float viscosityTerm = 0;   ///< 3 dt nu (0 disables viscosity)
-    float dx2OverDt = 0;       ///< dx^2 / dt: flow that empties one metre of depth in one substep
     float dtOverDx2 = 0;       ///< dt / dx^2: depth change per unit net flow
-    float rainM = 0;           ///< depth added per substep
-    float evaporationM = 0;    ///< depth removed per substep (at most what is there)
-    float inflowQ[4] = {0, 0, 0, 0};  ///< west, east, south, north: Q per boundary face (m^3/s), >= 0
+    float unitFlow = 0;        ///< m^3/s of a face that moves one unit of depth in one substep: unit dx^2 / dt
+    double rainUnits = 0;      ///< units of depth rain adds per cell per substep (fractional: carried)
+    double evaporationUnits = 0;
+    double inflowUnits[4] = {0, 0, 0, 0};  ///< west, east, south, north: units per boundary face per substep
     int boundaryKind[4] = {0, 0, 0, 0};
     std::vector<PreparedEmitter> emitters;  ///< sources first, then drains; applied in this order
     bool ledgerActive = false;  ///< anything adds or removes water (else added/removed stay 0)
@@ -39,5 +53,26 @@ struct SubstepConstants {
 SubstepConstants prepareSubstep(float dtSub, float cellSizeM, int width, int height, const SimParams& p,
                                 const Boundaries& b, const std::vector<Emitter>& sources,
                                 const std::vector<Emitter>& drains);
+
+/// Fractions of a unit not yet moved, per source of water (part of the solver state: a resumed run
+/// continues them). `emitters` follows SubstepConstants::emitters; when that list changes length the
+/// carries restart from zero (at most one unit per cell is deferred, and the ledger books only what
+/// actually moved, so it stays exact).
+struct WaterCarry {
+    double rain = 0, evaporation = 0;
+    double inflow[4] = {0, 0, 0, 0};
+    std::vector<double> emitters;
+};
+
+/// The whole units one substep moves: per cell for rain, evaporation and each emitter (a level
+/// emitter's cap), per boundary face for inflow edges.
+struct SubstepAmounts {
+    int rainUnits = 0, evaporationUnits = 0;
+    int inflowUnits[4] = {0, 0, 0, 0};
+    std::vector<int> emitterUnits;
+};
+
+/// Advances `carry` by one substep of `c` and returns the whole units to move in it.
+SubstepAmounts takeAmounts(const SubstepConstants& c, WaterCarry& carry);
 
 }  // namespace sluice::sim

@@ -40,7 +40,7 @@ void main() {
     for (int k = int(gl_LocalInvocationIndex); k < span.x * span.y; k += 256) {
         ivec2 c = origin + ivec2(k % span.x, k / span.x);
         int i = cellIndex(c);
-        float b = terrain[i], h = max(max(depth[i], previousDepth[i]), 0.0);
+        float b = terrain[i], h = max(depthMetres(max(depth[i], previousDepth[i])), 0.0);
         acc.x = min(acc.x, b);
         acc.y = max(acc.y, b);
         hash += mixBits(floatBitsToUint(b) ^ mixBits(uint(i)));

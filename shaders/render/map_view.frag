@@ -4,8 +4,8 @@
 // the bottom-left, so north is up on screen.
 
 layout(std430, binding = 0) readonly buffer TerrainBuffer { float terrain[]; };  // bed elevation b
-layout(std430, binding = 1) readonly buffer DepthBuffer { float depth[]; };      // water depth h >= 0
-layout(std430, binding = 2) readonly buffer CompareBuffer { float compareDepth[]; };  // run B's depth
+layout(std430, binding = 1) readonly buffer DepthBuffer { int depth[]; };        // water depth h >= 0, units
+layout(std430, binding = 2) readonly buffer CompareBuffer { int compareDepth[]; };    // run B's depth, units
 uniform float uDifference;    // > 0: show compareDepth - depth, full colour at this many metres
 
 uniform ivec2 uGrid;          // cells
@@ -30,6 +30,7 @@ vec3 ring(vec3 colour, vec2 g, vec2 centre, float radius, vec3 ringColour) {
 
 // Water thinner than this is not drawn (metres): films the solver leaves on wetted slopes.
 const float kDryDepth = 0.002;
+const float kDepthUnit = 1.0 / 1048576.0;  // metres per stored depth unit (shaders/sim/transfer_math.h)
 const vec3 kSun = normalize(vec3(-0.55, 0.65, 0.75));  // from the north-west, as on printed maps
 const vec3 kBackground = vec3(0.075, 0.08, 0.09);
 
@@ -74,7 +75,7 @@ void main() {
             bool corner = (i == 0 || i == 3) && (j == 0 || j == 3);
             int k = cellIndex(base.x + i, base.y + j);
             bed[n] = corner ? 0.0 : terrain[k];
-            h[n] = corner ? 0.0 : depth[k];
+            h[n] = corner ? 0.0 : float(depth[k]) * kDepthUnit;
             eta[n] = bed[n] + h[n];
         }
 
@@ -144,7 +145,7 @@ void main() {
         // A/B difference: ground in grey, red where run A is deeper, blue where run B is; the colour
         // saturates at uDifference metres. Nearest cell, so each cell's value reads exactly.
         int k = cellIndex(int(floor(g.x)), int(floor(g.y)));
-        float diff = compareDepth[k] - depth[k];
+        float diff = float(compareDepth[k] - depth[k]) * kDepthUnit;
         float grey = dot(colour, vec3(0.3, 0.5, 0.2));
         vec3 tint = diff > 0.0 ? vec3(0.15, 0.45, 1.0) : vec3(1.0, 0.25, 0.15);
         float a = abs(diff) > 1e-3 ? 0.25 + 0.75 * clamp(abs(diff) / uDifference, 0.0, 1.0) : 0.0;

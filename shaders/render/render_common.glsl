@@ -7,11 +7,11 @@
 #include "render_layout.h"
 
 layout(std430, binding = SLUICE_RBIND_TERRAIN) readonly buffer TerrainBuffer { float terrain[]; };  // b, W*H, metres
-layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { float depth[]; };        // h, W*H, metres
+layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { int depth[]; };          // h, W*H, units
 layout(std430, binding = SLUICE_RBIND_FLOW_X) readonly buffer FlowXBuffer { float flowX[]; };       // Qx, (W+1)*H, m^3/s
 layout(std430, binding = SLUICE_RBIND_FLOW_Y) readonly buffer FlowYBuffer { float flowY[]; };       // Qy, W*(H+1), m^3/s
 // An earlier depth field (RenderInputs::previousDepth); the depth buffer again when not blending.
-layout(std430, binding = SLUICE_RBIND_PREVIOUS_DEPTH) readonly buffer PreviousDepthBuffer { float previousDepth[]; };
+layout(std430, binding = SLUICE_RBIND_PREVIOUS_DEPTH) readonly buffer PreviousDepthBuffer { int previousDepth[]; };
 
 uniform ivec2 uGrid;       // cells W, H
 uniform float uCellSize;   // dx, metres
@@ -33,9 +33,11 @@ float terrainAt(ivec2 c) { return terrain[cellIndex(c)]; }
 // The depth drawn at a cell: every depth-derived look (surface, shoreline, wet ground, absorption)
 // goes through here. The end points read one buffer only, so blend 0 and 1 reproduce either state
 // exactly (mix() may round differently).
+float depthMetres(int units) { return float(units) * float(SLUICE_DEPTH_UNIT); }
 float depthAt(ivec2 c) {
     int i = cellIndex(c);
-    float h = uBlend >= 1.0 ? depth[i] : (uBlend <= 0.0 ? previousDepth[i] : mix(previousDepth[i], depth[i], uBlend));
+    float now = depthMetres(depth[i]), before = depthMetres(previousDepth[i]);
+    float h = uBlend >= 1.0 ? now : (uBlend <= 0.0 ? before : mix(before, now, uBlend));
     return max(h, 0.0);
 }
 

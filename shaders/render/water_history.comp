@@ -6,7 +6,7 @@
 
 layout(local_size_x = SLUICE_HISTORY_GROUP, local_size_y = SLUICE_HISTORY_GROUP) in;
 
-layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { float depth[]; };  // metres
+layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { int depth[]; };  // units of SLUICE_DEPTH_UNIT
 layout(std430, binding = SLUICE_RBIND_HISTORY) buffer HistoryBuffer { uint history[]; };
 
 uniform ivec2 uGrid;          // cells
@@ -23,7 +23,7 @@ void main() {
     ivec2 c = ivec2(gl_GlobalInvocationID.xy);
     if (c.x >= uGrid.x || c.y >= uGrid.y) return;
     int i = c.y * uGrid.x + c.x;
-    float h = max(depth[i], 0.0);
+    float h = max(float(depth[i]) * float(SLUICE_DEPTH_UNIT), 0.0);
     uint word = history[i];
     uint maxBits = max(word & 0xFFFFu, halfBitsAtLeast(h));
     uint wetBits = word >> 16;

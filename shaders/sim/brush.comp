@@ -9,16 +9,17 @@
 // would let one cell see a neighbour already smoothed. uPass 1 (smooth only, a second dispatch after
 // a barrier) copies the scratch back into the bed.
 #include "sim_layout.h"
+#include "transfer_math.h"
 #include "brush_math.h"
 
 layout(local_size_x = SLUICE_BRUSH_TILE, local_size_y = SLUICE_BRUSH_TILE) in;
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict buffer TerrainBuffer { float terrain[]; };
 // The current depth (GpuSolver::depthBuffer()), bound at the depth-in point.
-layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict buffer DepthBuffer { float depth[]; };
+layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict buffer DepthBuffer { int depth[]; };
 // Smooth only: new bed of the dispatch area, index (y - origin.y) * areaWidth + (x - origin.x).
 layout(std430, binding = SLUICE_BIND_DEPTH_OUT) restrict buffer ScratchBuffer { float scratch[]; };
-layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { double ledger[]; };
+layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { int64_t ledger[]; };
 
 uniform ivec2 uSize;         // grid W, H
 uniform ivec4 uBox;          // cells the stroke can touch: [x0, x1) x [y0, y1), inside the grid
@@ -33,11 +34,10 @@ uniform float uFalloff;
 uniform float uStrength;
 uniform float uDt;           // seconds
 uniform float uTarget;       // flatten target, metres
-uniform double uCellArea;    // dx^2, m^2
 
 const uint kGroupSize = SLUICE_BRUSH_TILE * SLUICE_BRUSH_TILE;
-shared double sAdded[kGroupSize];
-shared double sRemoved[kGroupSize];
+shared int64_t sAdded[kGroupSize];
+shared int64_t sRemoved[kGroupSize];
 
 void main() {
     const int W = uSize.x, H = uSize.y;
@@ -59,16 +59,12 @@ void main() {
     const float amount = brushAmount(uStrength, w, uDt);
 
     if (water) {
-        double added = 0.0, removed = 0.0;  // metres of depth in this cell
+        int64_t added = 0l, removed = 0l;  // units of depth in this cell
         if (w > 0.0) {
-            const float before = depth[i];
-            const float h = brushDepth(uKind, before, amount);
-            depth[i] = h;
-            // Book what the float sum really changed, subtracting in double where it is exact (as
-            // CpuSolver::applyBrush explains).
-            const double moved = double(h) - double(before);
-            if (moved > 0.0) added = moved;
-            else removed = -moved;
+            const int moved = brushWaterUnits(uKind, depth[i], amount);
+            depth[i] += moved;
+            if (moved > 0) added = int64_t(moved);
+            else removed = -int64_t(moved);
         }
         // Every invocation of the group reaches here (uKind is uniform), as barrier() requires.
         const uint t = gl_LocalInvocationIndex;
@@ -87,8 +83,8 @@ void main() {
         if (t == 0u) {
             const ivec2 g = uGroupOrigin + ivec2(gl_WorkGroupID.xy);
             const int slot = uSlotBase + g.y * uGroupsX + g.x;
-            ledger[2 * slot] += sAdded[0] * uCellArea;
-            ledger[2 * slot + 1] += sRemoved[0] * uCellArea;
+            ledger[2 * slot] += sAdded[0];
+            ledger[2 * slot + 1] += sRemoved[0];
         }
         return;
     }

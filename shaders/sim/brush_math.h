@@ -108,17 +108,13 @@ SLUICE_BRUSH_FN float brushBed(int kind, float b, float amount, float mean, floa
     return b;
 }
 
-// New depth of a cell under a water brush: add `amount` metres, or remove up to what is there.
-SLUICE_BRUSH_FN float brushDepth(int kind, float h, float amount) {
-    if (kind == SLUICE_BRUSH_ADD_WATER) {
-        SLUICE_PRECISE float a = h + amount;
-        return a;
-    }
-    if (kind == SLUICE_BRUSH_REMOVE_WATER) {
-        SLUICE_PRECISE float r = h - min(h, amount);
-        return r;
-    }
-    return h;
+// Units a water brush moves in a cell holding h units: adds `amount` metres (never above the cap of
+// transfer_math.h, which must be included first) or removes up to what is there.
+SLUICE_BRUSH_FN int brushWaterUnits(int kind, int h, float amount) {
+    const int units = metresToUnits(amount);
+    if (kind == SLUICE_BRUSH_ADD_WATER) return addUnits(h, units);
+    if (kind == SLUICE_BRUSH_REMOVE_WATER) return -min(h, max(0, units));
+    return 0;
 }
 
 #ifdef __cplusplus

@@ -10,11 +10,11 @@ layout(std430, binding = SLUICE_BIND_TILES_IN) restrict readonly buffer FlagsIn 
 
 uniform int uEmitterCount;
 uniform ivec4 uBoundaryKind;  // west, east, south, north
-uniform vec4 uInflowQ;        // m^3/s per boundary face, >= 0
+uniform ivec4 uInflowActive;  // 1 where an inflow side has a positive discharge
 uniform int uSkipDry;         // 1: skip groups with nothing wet within reach
 uniform int uAllActive;       // 1: run every group (rain wets everything)
 
-bool inflowSide(int side) { return uBoundaryKind[side] == SLUICE_BOUNDARY_INFLOW && uInflowQ[side] > 0.0; }
+bool inflowSide(int side) { return uInflowActive[side] != 0; }
 
 // Whether a source or an inflow edge can wet cells of [origin, end) this dispatch.
 bool wettedFromOutside(ivec2 origin, ivec2 end) {

@@ -1,25 +1,28 @@
-// Pass 1 of the two-pass substep (pipe_stream.comp does the whole substep in one pass), one
-// invocation per (x, y) in (W+1) x (H+1): the x-face at (x, y) when y < H and the y-face at (x, y) when
-// x < W. From the effective flows of the last substep it computes the new raw flows (acceleration,
-// viscosity, boundary conditions) into the raw-flow buffers, and records the largest face wave
-// speed for the CFL substep policy. Computes the face rows uRowRange (pass_region.h).
+// Pass 1 of the substep, one invocation per (x, y) in (W+1) x (H+1): the x-face at (x, y) when y < H
+// and the y-face at (x, y) when x < W. From the effective flows of the last substep it computes the new
+// raw flows (acceleration, viscosity, open edges) and writes what they would move this substep as raw
+// integer transfers (transfer_math.h), and records the largest face wave speed for the CFL substep
+// policy. Computes the face rows uRowRange (pass_region.h).
 #include "sim_layout.h"
 #include "pipe_math.h"
+#include "transfer_math.h"
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBuffer { float terrain[]; };
-layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { float depth[]; };
+layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { int depth[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
-layout(std430, binding = SLUICE_BIND_RAW_X) restrict writeonly buffer RawXBuffer { float rawX[]; };
-layout(std430, binding = SLUICE_BIND_RAW_Y) restrict writeonly buffer RawYBuffer { float rawY[]; };
+layout(std430, binding = SLUICE_BIND_RAW_X) restrict writeonly buffer RawXBuffer { int rawX[]; };
+layout(std430, binding = SLUICE_BIND_RAW_Y) restrict writeonly buffer RawYBuffer { int rawY[]; };
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 
 #include "pipe_kernel_common.h"
 #include "pass_region.h"
 
 shared uint sMaxSpeed;
+
+float depthAt(int i) { return unitsToMetres(depth[i]); }
 
 void main() {
     const int W = uSize.x, H = uSize.y;
@@ -39,13 +42,13 @@ void main() {
         float q;
         if (p.x > 0 && p.x < W) {
             const int L = row + p.x - 1;
-            q = pipeInteriorFlow(qEff, terrain[L], depth[L], terrain[L + 1], depth[L + 1], uFrictionFactor,
+            q = pipeInteriorFlow(qEff, terrain[L], depthAt(L), terrain[L + 1], depthAt(L + 1), uFrictionFactor,
                                  uGravityDt, uViscosityTerm, faceDepth);
         } else {
-            q = p.x == 0 ? boundaryFlow(0, qEff, depth[row], -1.0, faceDepth)
-                         : boundaryFlow(1, qEff, depth[row + W - 1], 1.0, faceDepth);
+            q = p.x == 0 ? boundaryFlow(0, qEff, depthAt(row), -1.0, faceDepth)
+                         : boundaryFlow(1, qEff, depthAt(row + W - 1), 1.0, faceDepth);
         }
-        rawX[f - uRawRow0 * (W + 1)] = q;
+        rawX[f - uRawRow0 * (W + 1)] = transferUnits(q, uDtOverDx2);
         speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
     }
     if (row && p.x < W && p.y <= H) {
@@ -55,13 +58,13 @@ void main() {
         float q;
         if (p.y > 0 && p.y < H) {
             const int L = f - W;
-            q = pipeInteriorFlow(qEff, terrain[L], depth[L], terrain[f], depth[f], uFrictionFactor, uGravityDt,
+            q = pipeInteriorFlow(qEff, terrain[L], depthAt(L), terrain[f], depthAt(f), uFrictionFactor, uGravityDt,
                                  uViscosityTerm, faceDepth);
         } else {
-            q = p.y == 0 ? boundaryFlow(2, qEff, depth[p.x], -1.0, faceDepth)
-                         : boundaryFlow(3, qEff, depth[(H - 1) * W + p.x], 1.0, faceDepth);
+            q = p.y == 0 ? boundaryFlow(2, qEff, depthAt(p.x), -1.0, faceDepth)
+                         : boundaryFlow(3, qEff, depthAt((H - 1) * W + p.x), 1.0, faceDepth);
         }
-        rawY[f - uRawRow0 * W] = q;
+        rawY[f - uRawRow0 * W] = transferUnits(q, uDtOverDx2);
         speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
     }
     // Non-negative floats order like their bit patterns, so an integer max is a float max.

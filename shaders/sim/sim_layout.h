@@ -3,13 +3,12 @@
 #ifndef SLUICE_SIM_LAYOUT_H
 #define SLUICE_SIM_LAYOUT_H
 
-// The streamed step (pipe_stream.comp) runs work groups of SLUICE_STREAM_WIDTH invocations, one per
-// column of a region that wide; with S substeps per dispatch a group keeps the region's inner
-// SLUICE_STREAM_WIDTH - 4 S columns. Dry-tile skipping keeps one flag word per SLUICE_FLAG_BLOCK^2
-// cells (tile sides are multiples of it). Brushes run one invocation per cell over
-// SLUICE_BRUSH_TILE^2 blocks.
-#define SLUICE_STREAM_WIDTH 128
-#define SLUICE_FLAG_BLOCK 4
+#ifndef __cplusplus
+// Depth is stored in integer units and the ledger sums them in 64 bits (transfer_math.h).
+#extension GL_ARB_gpu_shader_int64 : require
+#endif
+
+// Brushes run one invocation per cell over SLUICE_BRUSH_TILE^2 blocks.
 #define SLUICE_BRUSH_TILE 32
 // The two-pass substep (pipe_flux.comp, pipe_depth.comp) runs groups of X x Y invocations (both
 // powers of two, Y >= 2: the dry-skip rule looks one group around, and a substep reaches 2 cells).
@@ -22,13 +21,13 @@
 
 // Shader-storage binding points of the simulation buffers.
 #define SLUICE_BIND_TERRAIN 0      // float b[W*H], metres
-#define SLUICE_BIND_DEPTH_IN 1     // float h[W*H], metres (read this step)
-#define SLUICE_BIND_DEPTH_OUT 2    // float h[W*H], metres (written this step; ping-pong)
+#define SLUICE_BIND_DEPTH_IN 1     // int h[W*H], depth units (transfer_math.h) (read this step)
+#define SLUICE_BIND_DEPTH_OUT 2    // int h[W*H], depth units (written this step; ping-pong)
 #define SLUICE_BIND_FLOW_X 3       // float Qx[(W+1)*H], m^3/s, effective (outflow-limited) flows (read)
 #define SLUICE_BIND_FLOW_Y 4       // float Qy[W*(H+1)], m^3/s, same (read)
 #define SLUICE_BIND_FLOW_X_OUT 5   // Qx written this dispatch (ping-pong, like depth)
 #define SLUICE_BIND_EMITTERS 6     // GpuEmitter[]
-#define SLUICE_BIND_LEDGER 7       // double[2 * slots]: added / removed volume per step tile, then per brush tile, m^3
+#define SLUICE_BIND_LEDGER 7       // int64[2 * slots]: added / removed depth units per step group, then per brush tile
 #define SLUICE_BIND_STATS 8        // GpuStats
 #define SLUICE_BIND_REDUCE_OUT 9   // GpuReducePartial[]
 #define SLUICE_BIND_COPY_SRC 10    // bandwidth benchmark
@@ -36,10 +35,20 @@
 #define SLUICE_BIND_FLOW_Y_OUT 12  // Qy written this dispatch
 #define SLUICE_BIND_TILES_IN 13    // uint[flag blocks]: activity after the previous dispatch (SLUICE_TILE_*)
 #define SLUICE_BIND_TILES_OUT 14   // uint[flag blocks]: written this dispatch
-#define SLUICE_BIND_RAW_X 15       // two-pass: raw flows pass 1 writes and pass 2 limits (a whole flow
-#define SLUICE_BIND_RAW_Y 16       //   pair, or a scratch pair of strip rows from uRawRow0 on)
+#define SLUICE_BIND_RAW_X 15       // int: raw transfers (units) pass 1 writes and pass 2 limits (a whole
+#define SLUICE_BIND_RAW_Y 16       //   flow pair, or a scratch pair of strip rows from uRawRow0 on)
+#define SLUICE_BIND_AMOUNTS 17     // int[substeps * (6 + emitters)]: whole units moved per substep (below)
 
-// Activity flags of a flag block. WET: after the dispatch some cell of the block holds water or some
+// The table of whole units a run of substeps moves (sim::SubstepAmounts, from the host's carries):
+// per substep SLUICE_AMOUNT_EMITTERS + emitter count ints: rain and evaporation per cell, inflow per
+// boundary face of the west, east, south and north sides, then per emitter its units per cell (rate)
+// or its cap per cell (level).
+#define SLUICE_AMOUNT_RAIN 0
+#define SLUICE_AMOUNT_EVAPORATION 1
+#define SLUICE_AMOUNT_INFLOW 2
+#define SLUICE_AMOUNT_EMITTERS 6
+
+// Activity flags of a work group. WET: after the dispatch some cell of the group holds water or some
 // face it owns (west and south faces, and the domain's east / north edge faces) carries flow.
 // WAS_WET: the same for the dispatch before (so the ping-pong buffer a skipped tile would write is
 // known to hold zeros already).
@@ -57,16 +66,16 @@
 #define SLUICE_REDUCE_GROUPS 512
 #define SLUICE_REDUCE_THREADS 256
 
-// One source (sign = +1) or drain (sign = -1), prepared on the host for one substep length.
+// One source (sign = +1) or drain (sign = -1); its units per substep are in the amounts table.
 struct GpuEmitter {
     float x;          // disc centre, cells
     float y;
     float radius2;    // radius^2, cells^2
-    float amountM;    // rate mode: depth moved per cell per substep; level mode: cap per cell per substep
     float levelM;     // level mode target surface elevation
     int mode;         // SLUICE_EMITTER_RATE / SLUICE_EMITTER_LEVEL
     int sign;         // +1 source, -1 drain
     int singleCell;   // 1: the disc holds no cell centre and acts on the one box cell
+    int pad;
     int x0;           // footprint box [x0,x1) x [y0,y1)
     int y0;
     int x1;
@@ -81,13 +90,13 @@ struct GpuStats {
     uint pad2;
 };
 
-// One work group's partial reduction of the depth field and the ledger slots.
+// One work group's partial reduction of the depth field and the ledger slots, in depth units.
 struct GpuReducePartial {
-    double volumeDepthSum;   // sum of h (metres); times dx^2 gives m^3
-    double addedM3;
-    double removedM3;
-    float minDepth;
-    float maxDepth;
+    int64_t volumeUnits;
+    int64_t addedUnits;
+    int64_t removedUnits;
+    int minDepth;
+    int maxDepth;
 };
 
 #endif

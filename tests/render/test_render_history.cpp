@@ -3,6 +3,8 @@
 // "never wet" where no water came, reset(), and the precision of the half-float packing.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -99,13 +101,17 @@ TEST(RenderHistory, FirstWetTimeGrowsWithDistanceFromTheSource) {
 }
 
 TEST(RenderHistory, HalfFloatPackingKeepsTheStatedPrecision) {
-    // A hand-made depth field over a 4 x 2 grid: values across the half-float range, and 1 mm exactly
-    // (not wet: the threshold is "more than 1 mm").
-    const std::vector<float> depth = {0.0f, 0.0005f, 0.001f, 0.0011f, 1.2345f, 37.77f, 512.3f, 3000.7f};
+    // A hand-made depth field over a 4 x 2 grid in the solver's units (2^-20 m): values across the
+    // half-float range and up to the most a cell holds, and just under 1 mm (not wet: the threshold is
+    // "more than 1 mm").
+    const std::vector<std::int32_t> units = {0, 524, 1048, 1153, 1294467, 39603897, 537186304, 1049303859};
+    std::vector<float> depth;
+    for (std::int32_t u : units) depth.push_back(sim::unitsToDepth(u));
+    ASSERT_LT(depth[2], 0.001f);
     auto solver = makeSolver("gpu", flatScene(4, 2, 1.0f));  // for the context
     auto history = makeHistory();
     ASSERT_TRUE(solver && history);
-    gl::Buffer buffer(depth.size() * sizeof(float), depth.data());
+    gl::Buffer buffer(units.size() * sizeof(std::int32_t), units.data());
     render::RenderInputs in;
     in.width = 4;
     in.height = 2;

@@ -154,7 +154,7 @@ TEST_F(ShadowMapTest, OnlyTilesThatSeeTheSunThroughAnEditAreMarchedAgain) {
             block[std::size_t(y) * std::size_t(box.w) + std::size_t(x)] = scene_.terrainM[i];
         }
     ASSERT_LT(scene_.terrainM[std::size_t(75) * kW + 133], 20.0f);
-    solver_->writeRegion(sim::Solver::Field::Terrain, box, block.data());
+    solver_->writeTerrainRegion(box, block.data());
     draw();
     // Only chunk (2, 1) changed: cells x 128..191, y 64..128, padded by 2 cells. The sun shines from
     // the west, so the tiles whose westward rays can cross it are those reaching x >= 126 (tile
@@ -192,7 +192,7 @@ TEST_F(ShadowMapTest, RaisingTheHighestBedRedoesTheWholeMap) {
             scene_.terrainM[i] = 40.0f;
             block[std::size_t(y) * std::size_t(box.w) + std::size_t(x)] = 40.0f;
         }
-    solver_->writeRegion(sim::Solver::Field::Terrain, box, block.data());
+    solver_->writeTerrainRegion(box, block.data());
     draw();
     EXPECT_EQ(map().tilesUpdatedLastFrame(), kTiles);
     const MapComparison c = compareWithReference(map(), scene_.terrainM, sunDirection(look_));

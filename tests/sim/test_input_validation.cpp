@@ -104,13 +104,13 @@ struct SnapshotBytes {
             }
         fixCrcs();
     }
-    void setDouble(const char* name, std::size_t index, double v) {
+    void setInt(const char* name, std::size_t index, std::int32_t v) {
         const json h = header();
         for (const json& a : h["arrays"])
             if (a["name"] == name) {
                 ASSERT_GT(a["count"].get<std::size_t>(), index) << name;
-                const std::size_t at = kSnapshotHeaderBytes + jsonBytes() + a["offset"].get<std::size_t>() + 8 * index;
-                std::memcpy(bytes.data() + at, &v, 8);
+                const std::size_t at = kSnapshotHeaderBytes + jsonBytes() + a["offset"].get<std::size_t>() + 4 * index;
+                std::memcpy(bytes.data() + at, &v, 4);
             }
         fixCrcs();
     }
@@ -141,9 +141,12 @@ TEST(SnapshotValidation, HeaderNumbersOutsideTheirRangesAreRefusedByName) {
         {"run", "time", nullptr, "run.time"},
         {"run", "time", -3.0, "run.time"},
         {"run", "last_substeps", 1e9, "run.last_substeps"},
-        {"ledger", "added", nullptr, "ledger.added"},
-        {"ledger", "removed", nullptr, "ledger.removed"},
-        {"ledger", "initial_volume", 1e300, "ledger.initial_volume"},
+        {"ledger", "added_units", nullptr, "ledger.added_units"},
+        {"ledger", "removed_units", -5, "ledger.removed_units"},
+        {"ledger", "initial_units", 1e300, "ledger.initial_units"},
+        {"ledger", "added_units", 2.5, "ledger.added_units"},
+        {"carry", "rain", 1.5, "carry.rain"},
+        {"carry", "evaporation", nullptr, "carry.evaporation"},
         {"grid", "width", 24.5, "grid.width"},
         {"grid", "cell_size", 0.0, "grid.cell_size"},
         {"grid", "cell_size", "2", "grid.cell_size"},
@@ -164,16 +167,15 @@ TEST(SnapshotValidation, NonFiniteOrAbsurdArrayValuesAreRefused) {
     struct Case {
         const char* array;
         double value;
-        bool isDouble;
+        bool isInteger;
     };
     const Case cases[] = {
-        {"ledger_slots", std::nan(""), true}, {"ledger_slots", INFINITY, true}, {"ledger_slots", -INFINITY, true},
-        {"depth", 3e38, false},               {"depth", -1, false},             {"terrain", INFINITY, false},
-        {"terrain", 3e38, false},             {"flow_x", std::nan(""), false},
+        {"depth_units", -1, true},         {"depth_units", 2147483647, true}, {"terrain", INFINITY, false},
+        {"terrain", 3e38, false},          {"flow_x", std::nan(""), false},   {"flow_y", -INFINITY, false},
     };
     for (const Case& c : cases) {
         SnapshotBytes s;
-        if (c.isDouble) s.setDouble(c.array, 0, c.value);
+        if (c.isInteger) s.setInt(c.array, 5, std::int32_t(c.value));
         else s.setFloat(c.array, 5, float(c.value));
         const std::string message = s.decodeError();
         EXPECT_NE(message.find(std::string("'") + c.array + "'"), std::string::npos)

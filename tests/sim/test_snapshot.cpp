@@ -132,9 +132,13 @@ TEST(Snapshot, RoundTripKeepsEveryField) {
     EXPECT_EQ(back->camera->distanceM, 321.0f);
     EXPECT_EQ(back->camera->targetM[2], 3.5f);
     EXPECT_EQ(back->state.counters.steps, 3);
-    EXPECT_EQ(back->state.addedM3, snap.state.addedM3);
+    EXPECT_EQ(back->state.ledger.added, snap.state.ledger.added);
+    EXPECT_EQ(back->state.ledger.removed, snap.state.ledger.removed);
+    EXPECT_EQ(back->state.ledger.initial, snap.state.ledger.initial);
+    EXPECT_EQ(back->state.field.depthUnits, snap.state.field.depthUnits);
     EXPECT_TRUE(sameBits(back->state.field.depthM, snap.state.field.depthM));
-    EXPECT_EQ(back->state.ledgerSlots, snap.state.ledgerSlots);
+    EXPECT_EQ(back->state.carry.rain, snap.state.carry.rain);
+    EXPECT_EQ(back->state.carry.emitters, snap.state.carry.emitters);
 }
 
 // ---- damaged files ----
@@ -199,8 +203,8 @@ TEST_F(DamagedSnapshot, InvalidContentsWithAValidChecksumAreRejected) {
     snap.state.params.dtSeconds = -1.0f;
     EXPECT_NE(reject(encodeSnapshot(snap)).find("params.dt"), std::string::npos);
     snap = snapshotOf(*solver, "bad depth");
-    snap.state.field.depthM[7] = -2.0f;
-    EXPECT_NE(reject(encodeSnapshot(snap)).find("'depth'"), std::string::npos);
+    snap.state.field.depthUnits[7] = -2;
+    EXPECT_NE(reject(encodeSnapshot(snap)).find("'depth_units'"), std::string::npos);
     snap = snapshotOf(*solver, "short array");
     snap.state.field.flowXM3PerS.pop_back();
     EXPECT_NE(reject(encodeSnapshot(snap)).find("'flow_x'"), std::string::npos);
