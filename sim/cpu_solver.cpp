@@ -36,7 +36,7 @@ std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) {
 }
 
 CpuSolver::CpuSolver(const Scene& scene)
-    : Solver(scene), b_(scene.terrainM), h_(toUnits(scene.depthM)),
+    : Solver(scene), b_(scene.terrainM), h_(toUnits(scene.depthM)), hOld_(h_),
       qx_(std::size_t(width_ + 1) * std::size_t(height_), 0.0f),
       qy_(std::size_t(width_) * std::size_t(height_ + 1), 0.0f),
       tx_(qx_.size(), 0), ty_(qy_.size(), 0) {
@@ -46,13 +46,19 @@ CpuSolver::CpuSolver(const Scene& scene)
 void CpuSolver::substep(float dtSub) {
     const SubstepConstants c = prepareSubstep(dtSub, cellSizeM_, width_, height_, params_, boundary_, sources_, drains_);
     const SubstepAmounts a = nextAmounts(c);
-    updateFlows(c);
+    if (c.model == int(WaterModel::Swe)) updateFlowsSwe(c);
+    else updateFlowsPipes(c);
     updateDepths(c, a);
+}
+
+void CpuSolver::noteSpeeds(float demand, float allowed) {
+    maxSpeed_ = std::max(maxSpeed_, demand);
+    maxAllowed_ = std::max(maxAllowed_, allowed);
 }
 
 namespace {
 // New flow of a boundary face on `side` (west, east, south, north) whose inner cell has depth hC;
-// outSign as in pipeOpenFlow. Mirrors boundaryFlow() in shaders/sim/pipe_kernel_common.h.
+// outSign as in pipeOpenFlow. Mirrors boundaryFlow() in shaders/sim/step_kernel_common.h.
 float boundaryFlow(const SubstepConstants& c, int side, float qEff, float hC, float outSign, float& faceDepth) {
     faceDepth = 0.0f;
     if (c.boundaryKind[side] == int(BoundaryKind::Open))
@@ -61,13 +67,19 @@ float boundaryFlow(const SubstepConstants& c, int side, float qEff, float hC, fl
 }
 }  // namespace
 
-// Pass 1: new raw flow of every face from its effective old flow and the surfaces beside it, as a raw
-// integer transfer. Inflow edges take the host's whole units for this substep.
-void CpuSolver::updateFlows(const SubstepConstants& c) {
+// Pass 1 of the pipe model: new raw flow of every face from its effective old flow and the surfaces
+// beside it, held to the Courant limit, as a raw integer transfer. Pass 2 limits it.
+void CpuSolver::updateFlowsPipes(const SubstepConstants& c) {
     const int W = width_, H = height_;
     const float g = params_.gravity, dx = cellSizeM_;
-    float speed = maxSpeed_;
     auto depth = [&](std::size_t i) { return pipe::unitsToMetres(h_[i]); };
+    auto finish = [&](float q, float faceDepth) {
+        q = pipe::pipeManningFlow(q, faceDepth, dx, c.gN2Dt);
+        float demand, allowed;
+        q = pipe::pipeCourantClamp(q, faceDepth, dx, g, c.courantDxOverDt, demand, allowed);
+        noteSpeeds(demand, allowed);
+        return q;
+    };
     for (int y = 0; y < H; ++y) {
         for (int i = 0; i <= W; ++i) {
             const std::size_t f = faceX(i, y);
@@ -79,8 +91,7 @@ void CpuSolver::updateFlows(const SubstepConstants& c) {
             } else {
                 q = boundaryFlow(c, i == 0 ? 0 : 1, qx_[f], depth(cell(i == 0 ? 0 : W - 1, y)), i == 0 ? -1.0f : 1.0f, faceDepth);
             }
-            tx_[f] = pipe::transferUnits(q, c.dtOverDx2);
-            speed = std::max(speed, pipe::pipeFaceSpeed(q, faceDepth, dx, g));
+            tx_[f] = pipe::transferUnits(finish(q, faceDepth), c.dtOverDx2);
         }
     }
     for (int j = 0; j <= H; ++j) {
@@ -94,17 +105,19 @@ void CpuSolver::updateFlows(const SubstepConstants& c) {
             } else {
                 q = boundaryFlow(c, j == 0 ? 2 : 3, qy_[f], depth(cell(x, j == 0 ? 0 : H - 1)), j == 0 ? -1.0f : 1.0f, faceDepth);
             }
-            ty_[f] = pipe::transferUnits(q, c.dtOverDx2);
-            speed = std::max(speed, pipe::pipeFaceSpeed(q, faceDepth, dx, g));
+            ty_[f] = pipe::transferUnits(finish(q, faceDepth), c.dtOverDx2);
         }
     }
-    maxSpeed_ = speed;
 }
 
-// Pass 2: effective transfers (each limited by the cell it leaves), depths, then what enters or leaves
-// through the domain's edges, sources, drains, rain and evaporation, all in whole units.
+// Pass 2: effective transfers (each limited by the cell it leaves; inflow edges take the host's whole
+// units), depths, then what enters or leaves through the domain's edges, sources, drains, rain and
+// evaporation, all in whole units. The effective transfers, as flows, are both models' state; the
+// depth before the update becomes the old depth the next substep's velocities are measured against.
 void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a) {
     const int W = width_, H = height_;
+    std::swap(hOld_, h_);
+    const std::vector<std::int32_t>& h0 = hOld_;
     // Inflow edges: the host's units for this substep, into the domain (positive toward +x / +y on
     // the west / south edges).
     for (int y = 0; y < H; ++y) {
@@ -115,7 +128,7 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
         if (c.boundaryKind[2] == int(BoundaryKind::Inflow)) ty_[faceY(x, 0)] = a.inflowUnits[2];
         if (c.boundaryKind[3] == int(BoundaryKind::Inflow)) ty_[faceY(x, H)] = -a.inflowUnits[3];
     }
-    std::vector<std::int64_t> out(h_.size());
+    std::vector<std::int64_t> out(h0.size());
     for (int y = 0; y < H; ++y)
         for (int x = 0; x < W; ++x)
             out[cell(x, y)] = pipe::cellOutflow(tx_[faceX(x, y)], tx_[faceX(x + 1, y)], ty_[faceY(x, y)], ty_[faceY(x, y + 1)]);
@@ -124,16 +137,16 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
         for (int i = 0; i <= W; ++i) {
             const bool low = i > 0, high = i < W;
             std::int32_t& t = tx_[faceX(i, y)];
-            t = pipe::effectiveTransfer(t, low ? h_[cell(i - 1, y)] : kGhostUnits, low ? out[cell(i - 1, y)] : 0,
-                                        high ? h_[cell(i, y)] : kGhostUnits, high ? out[cell(i, y)] : 0);
+            t = pipe::effectiveTransfer(t, low ? h0[cell(i - 1, y)] : kGhostUnits, low ? out[cell(i - 1, y)] : 0,
+                                        high ? h0[cell(i, y)] : kGhostUnits, high ? out[cell(i, y)] : 0);
             qx_[faceX(i, y)] = float(t) * c.unitFlow;
         }
     for (int j = 0; j <= H; ++j)
         for (int x = 0; x < W; ++x) {
             const bool low = j > 0, high = j < H;
             std::int32_t& t = ty_[faceY(x, j)];
-            t = pipe::effectiveTransfer(t, low ? h_[cell(x, j - 1)] : kGhostUnits, low ? out[cell(x, j - 1)] : 0,
-                                        high ? h_[cell(x, j)] : kGhostUnits, high ? out[cell(x, j)] : 0);
+            t = pipe::effectiveTransfer(t, low ? h0[cell(x, j - 1)] : kGhostUnits, low ? out[cell(x, j - 1)] : 0,
+                                        high ? h0[cell(x, j)] : kGhostUnits, high ? out[cell(x, j)] : 0);
             qy_[faceY(x, j)] = float(t) * c.unitFlow;
         }
     std::int64_t added = 0, removed = 0;
@@ -141,7 +154,7 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
         for (int x = 0; x < W; ++x) {
             const std::size_t i = cell(x, y);
             const int eW = tx_[faceX(x, y)], eE = tx_[faceX(x + 1, y)], eS = ty_[faceY(x, y)], eN = ty_[faceY(x, y + 1)];
-            int h = pipe::depthAfter(h_[i], eW, eE, eS, eN);
+            int h = pipe::depthAfter(h0[i], eW, eE, eS, eN);
             if (c.ledgerActive) {
                 // Water through the domain's edge: into the domain as added, out as removed.
                 auto edge = [&](int into) { (into > 0 ? added : removed) += std::abs(std::int64_t(into)); };
@@ -243,6 +256,7 @@ void CpuSolver::setTerrain(const std::vector<float>& terrainM) {
 void CpuSolver::restoreFields(const FieldSnapshot& f) {
     b_ = f.terrainM;
     h_ = f.depthUnits;
+    hOld_ = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
     qx_ = f.flowXM3PerS;  // between substeps the CPU solver holds effective flows, as saved
     qy_ = f.flowYM3PerS;
 }
@@ -272,6 +286,7 @@ FieldSnapshot CpuSolver::download() {
     s.cellSizeM = cellSizeM_;
     s.terrainM = b_;
     s.depthUnits = h_;
+    s.prevDepthUnits = hOld_;
     fillDepthMetres(s);
     s.flowXM3PerS = qx_;
     s.flowYM3PerS = qy_;

@@ -1,7 +1,7 @@
 #pragma once
 // The CPU reference solver: plain single-threaded loops computing the same function as the GPU
-// kernels (same formulas from shaders/sim/*.h, same order, same integer transfers). Used by tests and
-// --backend cpu.
+// kernels (same formulas from shaders/sim/*.h, same order, same integer transfers) for both water
+// models. Used by tests and --backend cpu.
 #include <cstdint>
 
 #include "sim/solver.hpp"
@@ -23,8 +23,11 @@ public:
 
 protected:
     void substep(float dtSubSeconds) override;
-    float peekMaxSpeed() override { return maxSpeed_; }
-    void resetMaxSpeed() override { maxSpeed_ = 0; }
+    SpeedReading peekSpeeds() override { return {maxSpeed_, maxAllowed_}; }
+    void resetSpeeds() override {
+        maxSpeed_ = 0;
+        maxAllowed_ = 0;
+    }
     void addedRemovedUnits(std::int64_t& added, std::int64_t& removed) override {
         added = added_;
         removed = removed_;
@@ -34,7 +37,10 @@ protected:
         added_ = added;
         removed_ = removed;
     }
-    void restoreMaxSpeed(float speed) override { maxSpeed_ = speed; }
+    void restoreSpeeds(SpeedReading r) override {
+        maxSpeed_ = r.demand;
+        maxAllowed_ = r.allowed;
+    }
     void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) override;
     void bookLedger(std::int64_t added, std::int64_t removed) override {
         added_ += added;
@@ -42,18 +48,23 @@ protected:
     }
 
 private:
-    void updateFlows(const SubstepConstants& c);
+    /// Pass 1 of each model (raw transfers into tx_ / ty_) and the shared pass 2 (cpu_swe.cpp holds
+    /// the shallow-water pass 1).
+    void updateFlowsPipes(const SubstepConstants& c);
+    void updateFlowsSwe(const SubstepConstants& c);
     void updateDepths(const SubstepConstants& c, const SubstepAmounts& a);
+    void noteSpeeds(float demand, float allowed);
     std::size_t cell(int x, int y) const { return std::size_t(y) * std::size_t(width_) + std::size_t(x); }
     std::size_t faceX(int i, int y) const { return std::size_t(y) * std::size_t(width_ + 1) + std::size_t(i); }
     std::size_t faceY(int x, int j) const { return std::size_t(j) * std::size_t(width_) + std::size_t(x); }
 
     std::vector<float> b_;
-    std::vector<std::int32_t> h_;       // depth units
-    std::vector<float> qx_, qy_;        // effective flows (m^3/s) between substeps
-    std::vector<std::int32_t> tx_, ty_;  // this substep's raw transfers (units), pass 1 -> pass 2
+    std::vector<std::int32_t> h_;        // depth units
+    std::vector<std::int32_t> hOld_;     // depth units before the last substep (shallow-water velocities)
+    std::vector<float> qx_, qy_;         // effective flows (m^3/s) between substeps (both models' state)
+    std::vector<std::int32_t> tx_, ty_;  // this substep's transfers (units): raw (pass 1), then effective
     std::int64_t added_ = 0, removed_ = 0;
-    float maxSpeed_ = 0;
+    float maxSpeed_ = 0, maxAllowed_ = 0;  // largest |u| + c asked for / allowed since resetSpeeds()
     std::vector<float> brushCopy_;  // smooth: the bed of the box plus a one-cell margin, before the stroke
 };
 

@@ -51,13 +51,16 @@ Result<void> GpuSolver::init(const Scene& scene) {
 
     auto flux = gl::Program::compute("sim/pipe_flux.comp");
     if (!flux) return flux.error();
-    auto depthPass = gl::Program::compute("sim/pipe_depth.comp");
+    auto sweFlux = gl::Program::compute("sim/swe_flux.comp");
+    if (!sweFlux) return sweFlux.error();
+    auto depthPass = gl::Program::compute("sim/step_depth.comp");
     if (!depthPass) return depthPass.error();
     auto reduce = gl::Program::compute("sim/reduce.comp");
     if (!reduce) return reduce.error();
     auto brush = gl::Program::compute("sim/brush.comp");
     if (!brush) return brush.error();
     flux_ = std::move(*flux);
+    sweFlux_ = std::move(*sweFlux);
     depthPass_ = std::move(*depthPass);
     reduce_ = std::move(*reduce);
     brush_ = std::move(*brush);
@@ -166,7 +169,7 @@ void GpuSolver::advance(float dtSub, int n) {
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
     const bool sweep = sweeps(n);
-    for (const gl::Program* p : {&flux_, &depthPass_}) {
+    for (const gl::Program* p : {&flux_, &sweFlux_, &depthPass_}) {
         setPassUniforms(*p, c, int(em.size()));
         // A sweep computes every group: a skipped group would leave another strip's raw transfers in
         // the shared scratch buffer.
@@ -181,6 +184,11 @@ void GpuSolver::advance(float dtSub, int n) {
 
 void GpuSolver::setPassUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const {
     p.set("uSize", width_, height_);
+    p.set("uModel", c.model);
+    p.set("uFrictionLaw", c.frictionLaw);
+    p.set("uGN2Dt", c.gN2Dt);
+    p.set("uGravityDtOverDx", c.gravityDtOverDx);
+    p.set("uCourantDxOverDt", c.courantDxOverDt);
     p.set("uFrictionFactor", c.frictionFactor);
     p.set("uGravityDt", c.gravityDt);
     p.set("uViscosityTerm", c.viscosityTerm);
@@ -196,18 +204,20 @@ void GpuSolver::setPassUniforms(const gl::Program& p, const SubstepConstants& c,
     p.set("uLedgerActive", c.ledgerActive ? 1 : 0);
 }
 
-float GpuSolver::peekMaxSpeed() {
+SpeedReading GpuSolver::peekSpeeds() {
     GpuStats s{};
     stats_.download(&s, sizeof(s));
-    float v;
-    std::memcpy(&v, &s.maxSpeedBits, sizeof(v));
-    return v;
+    SpeedReading r;
+    std::memcpy(&r.demand, &s.maxSpeedBits, sizeof(float));
+    std::memcpy(&r.allowed, &s.allowedSpeedBits, sizeof(float));
+    return r;
 }
 
-void GpuSolver::resetMaxSpeed() {
-    // Only the speed: the group count runs on until resetTileCount() (benchmarks count over a run).
+void GpuSolver::resetSpeeds() {
+    // Only the speeds: the group count runs on until resetTileCount() (benchmarks count over a run).
     const std::uint32_t zero = 0;
     stats_.upload(&zero, sizeof(zero), offsetof(GpuStats, maxSpeedBits));
+    stats_.upload(&zero, sizeof(zero), offsetof(GpuStats, allowedSpeedBits));
 }
 
 void GpuSolver::reduce(GpuReducePartial& total) {
@@ -303,6 +313,8 @@ void GpuSolver::restoreFields(const FieldSnapshot& f) {
     // Saved flows are the effective ones, which is what the buffers hold between dispatches, so the
     // run continues as if never interrupted.
     depth_[depthCur_].upload(f.depthUnits.data(), cells * 4);
+    const auto& prev = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
+    depth_[1 - depthCur_].upload(prev.data(), cells * 4);
     flowX_[flow_].upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
     flowY_[flow_].upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
     markAllTilesActive();
@@ -316,9 +328,10 @@ void GpuSolver::restoreLedger(std::int64_t added, std::int64_t removed) {
     ledger_.upload(fresh.data(), ledger_.bytes());
 }
 
-void GpuSolver::restoreMaxSpeed(float speed) {
+void GpuSolver::restoreSpeeds(SpeedReading r) {
     GpuStats stats{};
-    std::memcpy(&stats.maxSpeedBits, &speed, sizeof(speed));
+    std::memcpy(&stats.maxSpeedBits, &r.demand, sizeof(float));
+    std::memcpy(&stats.allowedSpeedBits, &r.allowed, sizeof(float));
     stats_.upload(&stats, sizeof(stats));
 }
 
@@ -368,6 +381,8 @@ FieldSnapshot GpuSolver::download() {
     s.flowYM3PerS.resize(W * (H + 1));
     terrain_.download(s.terrainM.data(), W * H * 4);
     depth_[depthCur_].download(s.depthUnits.data(), W * H * 4);
+    s.prevDepthUnits.resize(W * H);
+    depth_[1 - depthCur_].download(s.prevDepthUnits.data(), W * H * 4);
     flowX_[flow_].download(s.flowXM3PerS.data(), (W + 1) * H * 4);
     flowY_[flow_].download(s.flowYM3PerS.data(), W * (H + 1) * 4);
     fillDepthMetres(s);

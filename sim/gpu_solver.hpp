@@ -1,7 +1,7 @@
 #pragma once
-// The GPU solver: the water model in GL 4.5 compute shaders, two passes per substep (pipe_flux.comp:
-// faces, pipe_depth.comp: cells), skipping dry work groups, in skewed sweeps over strips of rows on
-// large grids. Depth is stored in integer units and moved by integer transfers (transfer_math.h), so it
+// The GPU solver: both water models in GL 4.5 compute shaders, two passes per substep (faces:
+// pipe_flux.comp or swe_flux.comp; cells: step_depth.comp), skipping dry work groups; the pipe model
+// in skewed sweeps over strips of rows on large grids. Depth is stored in integer units and moved by integer transfers (transfer_math.h), so it
 // computes the CPU reference's function bit for bit. No readback per substep; one 16-byte readback per
 // step for the CFL substep policy. Needs a current GL 4.5 context on this thread.
 #include <cstdint>
@@ -77,12 +77,12 @@ public:
 protected:
     void advance(float dtSubSeconds, int n) override;
     void substep(float dtSubSeconds) override { advance(dtSubSeconds, 1); }
-    float peekMaxSpeed() override;
-    void resetMaxSpeed() override;
+    SpeedReading peekSpeeds() override;
+    void resetSpeeds() override;
     void addedRemovedUnits(std::int64_t& added, std::int64_t& removed) override;
     void restoreFields(const FieldSnapshot& field) override;
     void restoreLedger(std::int64_t added, std::int64_t removed) override;
-    void restoreMaxSpeed(float speed) override;
+    void restoreSpeeds(SpeedReading speeds) override;
     void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) override;
     void bookLedger(std::int64_t added, std::int64_t removed) override;
 
@@ -110,7 +110,10 @@ private:
     int sweepSubsteps() const;
     bool sweeps(int n) const;
 
-    gl::Program flux_, depthPass_, reduce_, brush_;
+    /// Pass 1 of the substep in params_.model.
+    const gl::Program& fluxPass() const { return params_.model == WaterModel::Swe ? sweFlux_ : flux_; }
+
+    gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_;
     gl::Buffer brushScratch_;  // smooth: new bed of the brush's dispatch area; grown on demand
     // Pairs: the index holds the state, the other copy is written by the next dispatch (depth and
     // flags swap every substep; flows stay, the other flow pair holding pass 1's raw transfers, except

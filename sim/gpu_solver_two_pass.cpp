@@ -1,4 +1,4 @@
-// GpuSolver's substeps (pipe_flux.comp + pipe_depth.comp): over the whole grid each substep, or in
+// GpuSolver's substeps (pipe_flux.comp + step_depth.comp): over the whole grid each substep, or in
 // skewed sweeps over strips of rows on large grids (docs/ARCHITECTURE.md, "Skewed sweeps").
 #include <algorithm>
 #include <cstddef>
@@ -16,12 +16,14 @@ void GpuSolver::advanceWhole(int n) {
     flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y_OUT);
     flowX_[1 - flow_].bindStorage(SLUICE_BIND_RAW_X);
     flowY_[1 - flow_].bindStorage(SLUICE_BIND_RAW_Y);
+    const gl::Program& flux = fluxPass();
     for (int i = 0; i < n; ++i) {
         depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
         depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
+        depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OLD);  // read by swe_flux.comp before pass 2 writes it
         flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
         flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
-        dispatchPassRows(flux_, 0, height_ + 1, 0, i);
+        dispatchPassRows(flux, 0, height_ + 1, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         dispatchPassRows(depthPass_, 0, height_, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -43,7 +45,11 @@ int GpuSolver::stripRows() const {
 
 int GpuSolver::sweepSubsteps() const { return tuning_.stripRows > 0 ? tuning_.sweepSubsteps : kAutoSweepSubsteps; }
 
-bool GpuSolver::sweeps(int n) const { return stripRows() > 0 && stripRows() < height_ && n >= 2; }
+// Only the pipe model sweeps: the shallow-water pass 1 reads the depth before the last substep too,
+// which a sweep's ping-pong copies do not keep for every strip.
+bool GpuSolver::sweeps(int n) const {
+    return params_.model == WaterModel::Pipes && stripRows() > 0 && stripRows() < height_ && n >= 2;
+}
 
 // Skewed sweep (parallelogram tiling in time and rows): strips of L rows are advanced one after the
 // other, each by k substeps, so that a strip's pages stay in the GPU's address-translation caches for
@@ -101,7 +107,7 @@ void GpuSolver::advanceSkewed(int n) {
 
 void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0, int substep) const {
     constexpr int GX = SLUICE_PASS_GROUP_X, GY = SLUICE_PASS_GROUP_Y;
-    const int groupsX = &p == &flux_ ? (width_ + 1 + GX - 1) / GX : passGroupsX_;  // pass 1 also has the east edge
+    const int groupsX = &p != &depthPass_ ? (width_ + 1 + GX - 1) / GX : passGroupsX_;  // pass 1 also has the east edge
     const int g0 = y0 / GY, g1 = (y1 + GY - 1) / GY;
     p.use();
     p.set("uGroupRowOffset", g0);

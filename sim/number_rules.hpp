@@ -64,6 +64,8 @@ inline constexpr NumberRule kDtSeconds{0, 3600, true, false, false, "s"};
 inline constexpr NumberRule kGravity{0, 100, true, false, false, "m/s^2"};
 inline constexpr NumberRule kFriction{0, 1, false, true, false, "1/s", RuleStyle::Interval};
 inline constexpr NumberRule kViscosity{0, 1e6, false, false, false, "m^2/s"};
+/// Manning's n: 0.01 (smooth concrete) .. 0.15 (dense brush); up to 1 for made-up worlds.
+inline constexpr NumberRule kManningN{0, 1, false, false, false, "s/m^(1/3)"};
 inline constexpr NumberRule kRainMPerS{0, 1, false, false, false, "m/s"};
 inline constexpr NumberRule kEvaporationMPerS{0, 1, false, false, false, "m/s"};
 inline constexpr NumberRule kCourant{0, 1, true, false, false, "", RuleStyle::Interval};

@@ -11,4 +11,12 @@ const char* toString(BoundaryKind kind) {
     return "?";
 }
 
+const char* toString(WaterModel model) { return model == WaterModel::Pipes ? "pipes" : "swe"; }
+
+const char* toString(FrictionLaw law) { return law == FrictionLaw::Linear ? "linear" : "manning"; }
+
+FrictionLaw defaultFrictionLaw(WaterModel model) {
+    return model == WaterModel::Pipes ? FrictionLaw::Linear : FrictionLaw::Manning;
+}
+
 }  // namespace sluice::sim

@@ -6,9 +6,12 @@ using nlohmann::json;
 
 json paramsToJson(const SimParams& p) {
     // Floats widen to double exactly; nlohmann writes doubles in round-trip form.
-    return json{{"dt", p.dtSeconds},
+    return json{{"model", toString(p.model)},
+                {"dt", p.dtSeconds},
                 {"gravity", p.gravity},
+                {"friction_law", toString(p.frictionLaw)},
                 {"friction", p.friction},
+                {"manning_n", p.manningN},
                 {"viscosity", p.viscosity},
                 {"rain", p.rainMPerS},
                 {"evaporation", p.evaporationMPerS},

@@ -303,8 +303,30 @@ void Loader::parseParams(const json* params) {
     if (!params) return;
     expectObject(*params, "params");
     checkKeys(*params, "params",
-              {"dt", "gravity", "friction", "viscosity", "rain", "evaporation", "courant", "max_substeps"});
+              {"model", "dt", "gravity", "friction_law", "friction", "manning_n", "viscosity", "rain", "evaporation",
+               "courant", "max_substeps"});
     SimParams& p = scene_.params;
+    if (const json* v = find(*params, "model")) {
+        const std::string m = string(*v, "params.model");
+        if (m == "swe") p.model = WaterModel::Swe;
+        else if (m == "pipes") p.model = WaterModel::Pipes;
+        else fail("params.model", "expected \"swe\" (shallow-water equations) or \"pipes\" (virtual pipes), got \"" + m + "\"");
+        p.frictionLaw = defaultFrictionLaw(p.model);  // unless friction_law says otherwise
+    }
+    if (const json* v = find(*params, "friction_law")) {
+        const std::string law = string(*v, "params.friction_law");
+        if (law == "manning") p.frictionLaw = FrictionLaw::Manning;
+        else if (law == "linear") p.frictionLaw = FrictionLaw::Linear;
+        else fail("params.friction_law", "expected \"manning\" or \"linear\", got \"" + law + "\"");
+    }
+    if (const json* v = find(*params, "manning_n")) p.manningN = ruled(*v, "params.manning_n", rules::kManningN);
+    // A parameter of the other friction law would silently do nothing: say so.
+    if (find(*params, "friction") && p.frictionLaw != FrictionLaw::Linear)
+        warn("'params.friction' is ignored: friction_law is \"" + std::string(toString(p.frictionLaw)) +
+             "\" (give manning_n, or set \"friction_law\": \"linear\" to use it)");
+    if (find(*params, "manning_n") && p.frictionLaw != FrictionLaw::Manning)
+        warn("'params.manning_n' is ignored: friction_law is \"" + std::string(toString(p.frictionLaw)) +
+             "\" (set \"friction_law\": \"manning\" to use it)");
     if (const json* v = find(*params, "dt")) p.dtSeconds = ruled(*v, "params.dt", rules::kDtSeconds);
     if (const json* v = find(*params, "gravity")) p.gravity = ruled(*v, "params.gravity", rules::kGravity);
     if (const json* v = find(*params, "friction")) p.friction = ruled(*v, "params.friction", rules::kFriction);

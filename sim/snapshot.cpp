@@ -60,9 +60,11 @@ struct ArrayRef {
 std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
     const SolverState& s = snap.state;
     const FieldSnapshot& f = s.field;
+    const std::vector<std::int32_t>& prev = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
     const ArrayRef arrays[] = {
         {"terrain", "f4", f.terrainM.data(), f.terrainM.size()},
         {"depth_units", "i4", f.depthUnits.data(), f.depthUnits.size()},
+        {"depth_prev_units", "i4", prev.data(), prev.size()},
         {"flow_x", "f4", f.flowXM3PerS.data(), f.flowXM3PerS.size()},
         {"flow_y", "f4", f.flowYM3PerS.data(), f.flowYM3PerS.size()},
     };
@@ -86,7 +88,10 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
           {"last_substeps", c.lastSubsteps},
           {"last_dt_sub", c.lastDtSubSeconds},
           {"max_courant", c.maxCourant},
-          {"max_speed", s.maxSpeedMPerS},
+          {"capped_steps", c.cappedSteps},
+          {"shortfall", c.shortfallSeconds},
+          {"max_speed", s.speeds.demand},
+          {"max_allowed_speed", s.speeds.allowed},
           {"initial_speed_estimate", s.initialSpeedEstimate}}},
         {"ledger", {{"initial_units", s.ledger.initial}, {"added_units", s.ledger.added}, {"removed_units", s.ledger.removed}}},
         {"carry",
@@ -188,6 +193,16 @@ public:
         fail("arrays", std::string("array '") + name + "' is missing");
     }
 
+    /// An int32 depth array in units, every value in 0..kMaxDepthUnits.
+    void readDepthUnits(const json& table, std::span<const std::byte> data, const char* name, std::size_t expected,
+                        std::vector<std::int32_t>& out) const {
+        readArray(table, data, name, "i4", expected, true, out);
+        for (std::size_t i = 0; i < out.size(); ++i)
+            if (out[i] < 0 || out[i] > kMaxDepthUnits)
+                fail("", std::string("array '") + name + "' has an invalid value (" + std::to_string(out[i]) +
+                             ") at index " + std::to_string(i) + ": must be an integer in 0.." + std::to_string(kMaxDepthUnits));
+    }
+
     void checkValues(const std::vector<float>& v, int width, const char* name, const NumberRule& rule) const {
         if (auto ok = checkField(v, width, rule, std::string("array '") + name + "'"); !ok) fail("", ok.error().message);
     }
@@ -217,6 +232,11 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
     auto settings = parseSettingsJson(r.section(h, "settings"), file + ": settings", f.width, f.height);
     if (!settings) throw JsonFailure{settings.error().message};
     s.params = settings->scene.params;
+    if (version < 3) {
+        // Saved before the shallow-water model existed: the pipe model with the seeds' friction.
+        s.params.model = WaterModel::Pipes;
+        s.params.frictionLaw = FrictionLaw::Linear;
+    }
     s.boundary = settings->scene.boundary;
     s.sources = std::move(settings->scene.sources);
     s.drains = std::move(settings->scene.drains);
@@ -229,7 +249,13 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
     c.lastSubsteps = int(r.at(run, "run", "last_substeps", kLastSubsteps));
     c.lastDtSubSeconds = float(r.at(run, "run", "last_dt_sub", kDtSubSeconds));
     c.maxCourant = float(r.at(run, "run", "max_courant", kMeasured, true));
-    s.maxSpeedMPerS = float(r.at(run, "run", "max_speed", kMeasured, true));
+    s.speeds.demand = float(r.at(run, "run", "max_speed", kMeasured, true));
+    s.speeds.allowed = s.speeds.demand;  // versions 1-2 had no Courant guard: what was asked was allowed
+    if (version >= 3) {
+        s.speeds.allowed = float(r.at(run, "run", "max_allowed_speed", kMeasured, true));
+        c.cappedSteps = std::int64_t(r.at(run, "run", "capped_steps", rules::kStepCount));
+        c.shortfallSeconds = r.at(run, "run", "shortfall", rules::kTimeSeconds);
+    }
     s.initialSpeedEstimate = float(r.at(run, "run", "initial_speed_estimate", kMeasured, true));
     const json& ledger = r.section(h, "ledger");
     const double unitVolume = kDepthUnitM * double(f.cellSizeM) * double(f.cellSizeM);
@@ -278,11 +304,8 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
         f.depthUnits.resize(depthM.size());
         for (std::size_t i = 0; i < depthM.size(); ++i) f.depthUnits[i] = depthToUnits(depthM[i]);
     } else {
-        r.readArray(table, data, "depth_units", "i4", W * H, true, f.depthUnits);
-        for (std::size_t i = 0; i < f.depthUnits.size(); ++i)
-            if (f.depthUnits[i] < 0 || f.depthUnits[i] > kMaxDepthUnits)
-                r.fail("", "array 'depth_units' has an invalid value (" + std::to_string(f.depthUnits[i]) + ") at index " +
-                               std::to_string(i) + ": must be an integer in 0.." + std::to_string(kMaxDepthUnits));
+        r.readDepthUnits(table, data, "depth_units", W * H, f.depthUnits);
+        if (version >= 3) r.readDepthUnits(table, data, "depth_prev_units", W * H, f.prevDepthUnits);
     }
     fillDepthMetres(f);
     r.readArray(table, data, "flow_x", "f4", (W + 1) * H, true, f.flowXM3PerS);

@@ -29,9 +29,12 @@
 
 namespace sluice::sim {
 
-/// Version 2 (issue 14): depth as int32 units, the ledger in units, the carries. Version 1 (float
-/// depths and m^3 ledger) still loads: its values are rounded to the nearest unit.
-inline constexpr std::uint32_t kSnapshotVersion = 2;
+/// Version 3 (issue 14): the water model in the settings, the depth before the last substep
+/// (depth_prev_units, which the shallow-water model's velocities need), the Courant guard's
+/// counters. Version 2: depth as int32 units, the ledger in units, the carries. Versions 1 and 2 load
+/// as the pipe model with the linear friction law (all they knew); version 1's float depths and m^3
+/// ledger are rounded to the nearest unit.
+inline constexpr std::uint32_t kSnapshotVersion = 3;
 inline constexpr std::uint32_t kOldestSnapshotVersion = 1;
 inline constexpr std::size_t kSnapshotHeaderBytes = 32;
 

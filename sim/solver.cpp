@@ -11,37 +11,58 @@ void fillDepthMetres(FieldSnapshot& f) {
     for (std::size_t i = 0; i < f.depthUnits.size(); ++i) f.depthM[i] = unitsToDepth(f.depthUnits[i]);
 }
 
-int substepsFor(float dtSeconds, float maxSpeedMPerS, float cellSizeM, float courant, int maxSubsteps) {
-    if (!(maxSpeedMPerS > 0.0f) || !(dtSeconds > 0.0f)) return 1;
-    const double n = std::ceil(double(dtSeconds) * double(maxSpeedMPerS) / (double(courant) * double(cellSizeM)));
-    if (!(n < double(maxSubsteps))) return maxSubsteps;  // also catches inf/NaN speeds
-    return std::max(1, int(n));
+SubstepPlan planSubsteps(float dtSeconds, float maxSpeedMPerS, float cellSizeM, float courant, int maxSubsteps) {
+    SubstepPlan plan;
+    plan.dtSub = dtSeconds;
+    if (!(maxSpeedMPerS > 0.0f) || !(dtSeconds > 0.0f)) return plan;
+    const double reach = double(courant) * double(cellSizeM);  // metres a wave may cross in a substep
+    const double n = std::ceil(double(dtSeconds) * double(maxSpeedMPerS) / reach);
+    if (n <= double(maxSubsteps)) {  // false for inf/NaN speeds as well
+        plan.n = std::max(1, int(n));
+        plan.dtSub = dtSeconds / float(plan.n);
+        return plan;
+    }
+    plan.n = maxSubsteps;
+    plan.capped = true;
+    const double dtSub = reach / double(maxSpeedMPerS);
+    // A speed that is not finite leaves no usable substep length: take the shortest the step allows.
+    plan.dtSub = std::isfinite(dtSub) && dtSub > 0 ? float(dtSub) : dtSeconds / float(maxSubsteps);
+    plan.dtSub = std::min(plan.dtSub, dtSeconds / float(maxSubsteps));
+    return plan;
 }
 
 Solver::Solver(const Scene& scene)
     : params_(scene.params), boundary_(scene.boundary), sources_(scene.sources), drains_(scene.drains),
       width_(scene.width), height_(scene.height), cellSizeM_(scene.cellSizeM) {
-    // Before the first step no face speed has been measured: start from the gravity-wave speed of
-    // the deepest cell (flows start at rest).
+    // Before the first step no face speed has been measured. Flows start at rest, and from rest no
+    // wave outruns 2 sqrt(g h_max), the speed of a dam-break front on a dry bed: start from that, so
+    // the first step's Courant guard need not hold any face back.
     float maxDepth = 0;
     for (float d : scene.depthM) maxDepth = std::max(maxDepth, d);
-    initialSpeedEstimate_ = std::sqrt(scene.params.gravity * maxDepth);
+    initialSpeedEstimate_ = 2.0f * std::sqrt(scene.params.gravity * maxDepth);
 }
 
 void Solver::step(float dtSeconds) {
     const float dt = dtSeconds > 0.0f ? dtSeconds : params_.dtSeconds;
-    // The speed measured during the previous step decides this step's substeps (deterministic: the
-    // same policy on both backends, one small readback per step on the GPU).
-    float speed = counters_.steps == 0 ? initialSpeedEstimate_ : peekMaxSpeed();
+    // The speed the flows asked for during the previous step decides this step's substeps
+    // (deterministic: the same policy on both backends, one small readback per step on the GPU).
+    const SpeedReading measured = peekSpeeds();
+    float speed = measured.demand;
     if (counters_.steps > 0) {
-        counters_.maxCourant = std::max(counters_.maxCourant, speed * counters_.lastDtSubSeconds / cellSizeM_);
+        counters_.maxCourant = std::max(counters_.maxCourant, measured.allowed * counters_.lastDtSubSeconds / cellSizeM_);
     } else {
-        speed = std::max(speed, peekMaxSpeed());
+        speed = std::max(speed, initialSpeedEstimate_);
     }
-    const int n = substepsFor(dt, speed, cellSizeM_, params_.courantTarget, params_.maxSubsteps);
-    resetMaxSpeed();
-    stepFixed(dt / float(n), n);
+    const float courant = std::clamp(params_.courantTarget, 1e-6f, 1.0f);
+    const SubstepPlan plan = planSubsteps(dt, speed, cellSizeM_, courant, params_.maxSubsteps);
+    resetSpeeds();
+    stepFixed(plan.dtSub, plan.n);
     counters_.steps += 1;
+    counters_.lastStepCapped = plan.capped;
+    if (plan.capped) {
+        counters_.cappedSteps += 1;
+        counters_.shortfallSeconds += double(dt) - double(plan.dtSub) * plan.n;
+    }
 }
 
 void Solver::stepFixed(float dtSubSeconds, int n) {
@@ -53,7 +74,7 @@ void Solver::stepFixed(float dtSubSeconds, int n) {
 }
 
 float Solver::lastCourant() {
-    const float c = peekMaxSpeed() * counters_.lastDtSubSeconds / cellSizeM_;
+    const float c = peekSpeeds().allowed * counters_.lastDtSubSeconds / cellSizeM_;
     counters_.maxCourant = std::max(counters_.maxCourant, c);
     return c;
 }
@@ -105,7 +126,7 @@ SolverState Solver::saveState() {
     s.ledger.initial = initialUnits_;
     addedRemovedUnits(s.ledger.added, s.ledger.removed);
     s.carry = carry_;
-    s.maxSpeedMPerS = peekMaxSpeed();
+    s.speeds = peekSpeeds();
     s.initialSpeedEstimate = initialSpeedEstimate_;
     return s;
 }
@@ -117,7 +138,7 @@ Result<void> Solver::restoreState(const SolverState& s) {
         return Error{"state is " + std::to_string(f.width) + "x" + std::to_string(f.height) + ", the solver " +
                      std::to_string(width_) + "x" + std::to_string(height_)};
     if (f.terrainM.size() != W * H || f.depthUnits.size() != W * H || f.flowXM3PerS.size() != (W + 1) * H ||
-        f.flowYM3PerS.size() != W * (H + 1))
+        f.flowYM3PerS.size() != W * (H + 1) || (!f.prevDepthUnits.empty() && f.prevDepthUnits.size() != W * H))
         return Error{"state arrays do not match its grid size"};
     if (f.cellSizeM != cellSizeM_)
         return Error{"state has cell size " + std::to_string(f.cellSizeM) + " m, the solver " +
@@ -132,7 +153,7 @@ Result<void> Solver::restoreState(const SolverState& s) {
     carry_ = s.carry;
     initialSpeedEstimate_ = s.initialSpeedEstimate;
     restoreLedger(s.ledger.added, s.ledger.removed);
-    restoreMaxSpeed(s.maxSpeedMPerS);
+    restoreSpeeds(s.speeds);
     return {};
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // The solver interface shared by the CPU reference and the GPU solver, and the parts of a step that
 // both share: the CFL substep policy and the run counters. A "step" is one user step of at most
-// params.dtSeconds; it is split into equal substeps so that dt_sub <= C dx / max(|u| + sqrt(g h)).
+// params.dtSeconds; it is split into equal substeps so that dt_sub <= C dx / max(|u| + sqrt(g h)),
+// with the speed the flows asked for in the step before. Within a substep the kernels hold every face
+// to |u| + c <= C dx / dt_sub (the Courant guard), so no substep runs above the set Courant number;
+// when max_substeps cannot reach it the step covers less time (RunCounters::cappedSteps).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -20,6 +23,9 @@ struct FieldSnapshot {
     float cellSizeM = 1.0f;
     std::vector<float> terrainM;
     std::vector<std::int32_t> depthUnits;  ///< the stored depth, units of kDepthUnitM (exact)
+    /// The depth before the last substep: the shallow-water model measures its face velocities
+    /// against it (shaders/sim/swe_math.h). Empty: the same as depthUnits (flows at rest).
+    std::vector<std::int32_t> prevDepthUnits;
     std::vector<float> depthM;             ///< the same in metres, for readers
     std::vector<float> flowXM3PerS;  ///< (width+1) * height, index y*(width+1)+i; positive = +x
     std::vector<float> flowYM3PerS;  ///< width * (height+1), index j*width+x; positive = +y
@@ -60,7 +66,18 @@ struct RunCounters {
     double timeSeconds = 0;
     int lastSubsteps = 0;        ///< substeps the last step took
     float lastDtSubSeconds = 0;  ///< their length
-    float maxCourant = 0;        ///< over all completed steps: max speed * dt_sub / dx
+    float maxCourant = 0;        ///< over all completed steps: max (|u| + c) dt_sub / dx of any face
+    /// Steps that max_substeps kept from reaching the Courant target: each covered less time than
+    /// asked, and shortfallSeconds sums what they left out (the run is that far behind its clock).
+    std::int64_t cappedSteps = 0;
+    double shortfallSeconds = 0;
+    bool lastStepCapped = false;
+};
+
+/// The largest |u| + c (m/s) of any face since the last reset: what the flows asked for (decides
+/// the next step's substeps) and what the Courant guard allowed (the Courant number reported).
+struct SpeedReading {
+    float demand = 0, allowed = 0;
 };
 
 /// Everything a solver needs to continue a run exactly: the physical state (portable between backends)
@@ -75,7 +92,7 @@ struct SolverState {
     RunCounters counters;
     LedgerUnits ledger;
     WaterCarry carry;                 ///< fractions of a unit of rain, sources, ... not yet moved
-    float maxSpeedMPerS = 0;          ///< measured since the last step began; decides the next substeps
+    SpeedReading speeds;              ///< measured since the last step began; decides the next substeps
     float initialSpeedEstimate = 0;   ///< used by the first step only
 };
 
@@ -85,8 +102,15 @@ struct CellBox {
     std::size_t cellCount() const { return std::size_t(w) * std::size_t(h); }
 };
 
-/// Number of equal substeps that keep dt/n * maxSpeed / dx <= courant, clamped to [1, maxSubsteps].
-int substepsFor(float dtSeconds, float maxSpeedMPerS, float cellSizeM, float courant, int maxSubsteps);
+/// How one step of dtSeconds is split: n equal substeps of dtSub that keep dtSub * speed / dx <=
+/// courant. When that needs more than maxSubsteps, n = maxSubsteps and dtSub = courant dx / speed:
+/// the step covers n dtSub < dtSeconds (capped).
+struct SubstepPlan {
+    int n = 1;
+    float dtSub = 0;
+    bool capped = false;
+};
+SubstepPlan planSubsteps(float dtSeconds, float maxSpeedMPerS, float cellSizeM, float courant, int maxSubsteps);
 
 /// Common base: owns the parameters, the substep policy and the counters; backends do the substeps.
 class Solver {
@@ -100,9 +124,10 @@ public:
     /// Exactly n substeps of dtSub each, no CFL check or readback (benchmarks).
     void stepFixed(float dtSubSeconds, int n);
 
-    /// Max wave speed |u| + sqrt(g h) (m/s) seen since the last step started.
-    float currentMaxSpeed() { return peekMaxSpeed(); }
-    /// Courant number of the last completed step (reads back on the GPU).
+    /// Max wave speed |u| + sqrt(g h) (m/s) the flows asked for since the last step started.
+    float currentMaxSpeed() { return peekSpeeds().demand; }
+    /// Courant number of the last completed step: max (|u| + c) dt_sub / dx of any face, as the
+    /// Courant guard let it run (reads back on the GPU).
     float lastCourant();
 
     virtual FieldSnapshot download() = 0;
@@ -153,25 +178,25 @@ public:
 
 protected:
     explicit Solver(const Scene& scene);
-    /// n pipe-model substeps of dtSub seconds each (the same constants throughout). The default runs
-    /// substep() n times; a backend may do several substeps per pass over memory.
+    /// n substeps of dtSub seconds each (the same constants throughout). The default runs substep()
+    /// n times; a backend may do several substeps per pass over memory.
     virtual void advance(float dtSubSeconds, int n) {
         for (int i = 0; i < n; ++i) substep(dtSubSeconds);
     }
-    /// One pipe-model substep of dtSub seconds.
+    /// One substep of dtSub seconds of the water model in params_.model.
     virtual void substep(float dtSubSeconds) = 0;
-    /// Max face speed since resetMaxSpeed(); GPU: a small readback.
-    virtual float peekMaxSpeed() = 0;
-    virtual void resetMaxSpeed() = 0;
+    /// Max face speeds since resetSpeeds(); GPU: a small readback.
+    virtual SpeedReading peekSpeeds() = 0;
+    virtual void resetSpeeds() = 0;
     /// The cumulative added / removed units.
     virtual void addedRemovedUnits(std::int64_t& added, std::int64_t& removed) = 0;
     /// The start's volume; call once the backend holds the scene's depth.
     void setInitialVolume(std::int64_t units) { initialUnits_ = units; }
-    /// restoreState() hooks: fields (effective flows; the backend resets its limiter state to
-    /// "already limited"), the ledger's cumulative units and the max-speed register.
+    /// restoreState() hooks: fields (flows and the depth before the last substep), the ledger's
+    /// cumulative units and the speed registers.
     virtual void restoreFields(const FieldSnapshot& field) = 0;
     virtual void restoreLedger(std::int64_t added, std::int64_t removed) = 0;
-    virtual void restoreMaxSpeed(float speed) = 0;
+    virtual void restoreSpeeds(SpeedReading speeds) = 0;
     /// writeRegion() hooks: store the words; add to the cumulative ledger amounts.
     virtual void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) = 0;
     virtual void bookLedger(std::int64_t addedUnits, std::int64_t removedUnits) = 0;

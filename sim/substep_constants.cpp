@@ -44,7 +44,14 @@ SubstepConstants prepareSubstep(float dtSub, float cellSizeM, int width, int hei
     SubstepConstants c;
     const double dt = dtSub, dx = cellSizeM, dx2 = dx * dx;
     c.dt = dtSub;
-    c.frictionFactor = float(std::pow(1.0 - double(p.friction), dt));
+    c.model = int(p.model);
+    c.frictionLaw = int(p.frictionLaw);
+    const bool manning = p.frictionLaw == FrictionLaw::Manning;
+    c.frictionFactor = manning ? 1.0f : float(std::pow(1.0 - double(p.friction), dt));
+    c.gN2Dt = manning ? float(double(p.gravity) * double(p.manningN) * double(p.manningN) * dt) : 0.0f;
+    c.gravityDtOverDx = float(double(p.gravity) * dt / dx);
+    const double courant = std::clamp(double(p.courantTarget), 1e-6, 1.0);
+    c.courantDxOverDt = float(courant * dx / dt);
     c.gravityDt = float(double(p.gravity) * dt);
     c.viscosityTerm = float(3.0 * dt * double(p.viscosity));
     c.dtOverDx2 = float(dt / dx2);

@@ -36,7 +36,12 @@ struct PreparedEmitter {
 /// Factors of one substep of length dt.
 struct SubstepConstants {
     float dt = 0;
-    float frictionFactor = 1;  ///< (1 - friction)^dt
+    int model = 0;             ///< int(WaterModel)
+    int frictionLaw = 0;       ///< int(FrictionLaw)
+    float frictionFactor = 1;  ///< linear law: (1 - friction)^dt (1 under Manning's)
+    float gN2Dt = 0;           ///< Manning's law: g n^2 dt (0 under the linear law)
+    float gravityDtOverDx = 0; ///< g dt / dx
+    float courantDxOverDt = 0; ///< C dx / dt: the largest |u| + c a face may reach in the substep
     float gravityDt = 0;       ///< g dt
     float viscosityTerm = 0;   ///< 3 dt nu (0 disables viscosity)
     float dtOverDx2 = 0;       ///< dt / dx^2: depth change per unit net flow
@@ -49,7 +54,8 @@ struct SubstepConstants {
     bool ledgerActive = false;  ///< anything adds or removes water (else added/removed stay 0)
 };
 
-/// Prepares the constants for a substep of dtSub seconds. Disabled emitters are left out.
+/// Prepares the constants for a substep of dtSub seconds. Disabled emitters are left out. The Courant
+/// target is clamped to (0, 1].
 SubstepConstants prepareSubstep(float dtSub, float cellSizeM, int width, int height, const SimParams& p,
                                 const Boundaries& b, const std::vector<Emitter>& sources,
                                 const std::vector<Emitter>& drains);

@@ -11,7 +11,8 @@ namespace sluice::app {
 
 const char* const kSweepParameterHelp =
     "  dt           step length, s (0, 3600]           gravity      m/s^2 (0, 100]\n"
-    "  friction     flow lost per second, [0, 1)      viscosity    m^2/s (>= 0)\n"
+    "  manning_n    Manning's n, s/m^(1/3) [0, 1]     friction     linear law: flow lost per s, [0, 1)\n"
+    "  viscosity    m^2/s (>= 0)\n"
     "  rain         m/s (>= 0)                        evaporation  m/s (>= 0)\n"
     "  courant      CFL target, (0, 1]\n"
     "  source.rate  m^3/s of every rate-mode source   sourceN.rate m^3/s of source N (0-based)\n"
@@ -37,6 +38,7 @@ const ScalarParam kScalarParams[] = {
     {"dt", &sim::SimParams::dtSeconds, {&sim::rules::kDtSeconds, "a positive number of at most 3600 s"}},
     {"gravity", &sim::SimParams::gravity, {&sim::rules::kGravity, "a positive number of at most 100 m/s^2"}},
     {"friction", &sim::SimParams::friction, {&sim::rules::kFriction, "a number in [0, 1)"}},
+    {"manning_n", &sim::SimParams::manningN, {&sim::rules::kManningN, "a number in [0, 1] s/m^(1/3)"}},
     {"viscosity", &sim::SimParams::viscosity, {&sim::rules::kViscosity, "a number >= 0 of at most 1e6 m^2/s"}},
     {"rain", &sim::SimParams::rainMPerS, {&sim::rules::kRainMPerS, "a number >= 0 of at most 1 m/s"}},
     {"evaporation", &sim::SimParams::evaporationMPerS, {&sim::rules::kEvaporationMPerS, "a number >= 0 of at most 1 m/s"}},
@@ -150,6 +152,14 @@ Result<std::vector<SweepAxis>> parseSweepAxes(const std::vector<std::string>& pa
 
 Result<void> checkAxesAgainstScene(const std::vector<SweepAxis>& axes, const sim::Scene& scene) {
     for (const SweepAxis& axis : axes) {
+        // Each friction parameter acts under its own law only: sweeping the other would change nothing.
+        const sim::FrictionLaw law = scene.params.frictionLaw;
+        if ((axis.name == "friction" && law != sim::FrictionLaw::Linear) ||
+            (axis.name == "manning_n" && law != sim::FrictionLaw::Manning))
+            return Error{"--param " + axis.name + ": scene '" + scene.name + "' uses friction_law \"" + sim::toString(law) +
+                         "\", under which " + axis.name + " has no effect; sweep " +
+                         (law == sim::FrictionLaw::Manning ? "manning_n" : "friction") +
+                         " or set \"friction_law\" in the scene's params"};
         const auto e = parseEmitterName(axis.name);
         if (!e) continue;
         const std::vector<sim::Emitter>& list = e->drain ? scene.drains : scene.sources;

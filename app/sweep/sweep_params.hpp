@@ -24,8 +24,9 @@ struct SweepAxis {
 /// given twice, or more than kMaxSweepRuns combinations.
 Result<std::vector<SweepAxis>> parseSweepAxes(const std::vector<std::string>& paramArgs);
 
-/// Checks the axes that name sources or drains against the scene: the emitter exists and is in rate
-/// mode (level-mode emitters have no rate to set). Errors name the argument.
+/// Checks the axes against the scene: a swept friction parameter is the one of the scene's friction
+/// law; a swept source or drain exists and is in rate mode (level-mode emitters have no rate to set).
+/// Errors name the argument.
 Result<void> checkAxesAgainstScene(const std::vector<SweepAxis>& axes, const sim::Scene& scene);
 
 /// Number of combinations (the product of the list lengths); parseSweepAxes keeps it <= kMaxSweepRuns.

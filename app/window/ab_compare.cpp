@@ -17,7 +17,8 @@ int startComparison(ViewerState& v, const nlohmann::json& params) {
     }
     if (!parsed->warnings.empty()) {  // a mistyped name: B would silently equal A
         std::cerr << "sluice: " << parsed->warnings.front()
-                  << " (known: dt, gravity, friction, viscosity, rain, evaporation, courant, max_substeps)\n";
+                  << " (known: model, dt, gravity, friction_law, friction, manning_n, viscosity, rain, evaporation, "
+                     "courant, max_substeps)\n";
         return kExitUsage;
     }
     if (auto r = v.sim.forkB(parsed->scene.params); !r) {

@@ -1,4 +1,4 @@
-// The rows one dispatch of the two-pass step works on (pipe_flux.comp, pipe_depth.comp). The whole
+// The rows one dispatch of the two-pass step works on (pipe_flux.comp, step_depth.comp). The whole
 // grid, or one strip of a skewed sweep (GpuSolver: several substeps strip by strip, so that a strip's
 // pages stay in the GPU's address-translation cache): then pass 1 writes its raw flows into a scratch
 // buffer that holds rows from uRawRow0 on.

@@ -1,11 +1,12 @@
-// Pass 1 of the substep, one invocation per (x, y) in (W+1) x (H+1): the x-face at (x, y) when y < H
-// and the y-face at (x, y) when x < W. From the effective flows of the last substep it computes the new
-// raw flows (acceleration, viscosity, open edges) and writes what they would move this substep as raw
-// integer transfers (transfer_math.h), and records the largest face wave speed for the CFL substep
-// policy. Computes the face rows uRowRange (pass_region.h).
+// Pass 1 of the pipe model's substep, one invocation per (x, y) in (W+1) x (H+1): the x-face at (x, y)
+// when y < H and the y-face at (x, y) when x < W. From the effective flows of the last substep it
+// computes the new raw flows (acceleration, friction, viscosity, open edges), held to the Courant
+// limit, and writes them for pass 2 (step_depth.comp) to round and limit; it records the largest
+// face wave speeds for the CFL substep policy. Computes the face rows uRowRange (pass_region.h).
 #include "sim_layout.h"
 #include "pipe_math.h"
 #include "transfer_math.h"
+#include "swe_math.h"
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
@@ -17,22 +18,31 @@ layout(std430, binding = SLUICE_BIND_RAW_X) restrict writeonly buffer RawXBuffer
 layout(std430, binding = SLUICE_BIND_RAW_Y) restrict writeonly buffer RawYBuffer { int rawY[]; };
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 
-#include "pipe_kernel_common.h"
+#include "step_kernel_common.h"
 #include "pass_region.h"
-
-shared uint sMaxSpeed;
+#include "face_speeds.h"
 
 float depthAt(int i) { return unitsToMetres(depth[i]); }
+
+// Friction (Manning's law; the linear one is in pipeInteriorFlow) and the Courant guard.
+float finishFlow(float q, float faceDepth, inout float demand, inout float allowed) {
+    q = pipeManningFlow(q, faceDepth, uCellSize, uGN2Dt);
+    float d, a;
+    q = pipeCourantClamp(q, faceDepth, uCellSize, uGravity, uCourantDxOverDt, d, a);
+    demand = max(demand, d);
+    allowed = max(allowed, a);
+    return q;
+}
 
 void main() {
     const int W = uSize.x, H = uSize.y;
     const ivec2 p = passCell();
-    if (gl_LocalInvocationIndex == 0u) sMaxSpeed = 0u;
+    if (gl_LocalInvocationIndex == 0u) resetGroupSpeeds();
     castPassGroupVote(passGroup());
     memoryBarrierShared();
     barrier();
     if (!passGroupRuns()) return;  // uniform across the group: nothing here can move (dry_skip.h)
-    float speed = 0.0;
+    float demand = 0.0, allowed = 0.0;
     const bool row = passRowInRange(p.y);
     if (row && p.x <= W && p.y < H) {
         const int f = p.y * (W + 1) + p.x;
@@ -48,8 +58,7 @@ void main() {
             q = p.x == 0 ? boundaryFlow(0, qEff, depthAt(row), -1.0, faceDepth)
                          : boundaryFlow(1, qEff, depthAt(row + W - 1), 1.0, faceDepth);
         }
-        rawX[f - uRawRow0 * (W + 1)] = transferUnits(q, uDtOverDx2);
-        speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
+        rawX[f - uRawRow0 * (W + 1)] = transferUnits(finishFlow(q, faceDepth, demand, allowed), uDtOverDx2);
     }
     if (row && p.x < W && p.y <= H) {
         const int f = p.y * W + p.x;
@@ -64,12 +73,7 @@ void main() {
             q = p.y == 0 ? boundaryFlow(2, qEff, depthAt(p.x), -1.0, faceDepth)
                          : boundaryFlow(3, qEff, depthAt((H - 1) * W + p.x), 1.0, faceDepth);
         }
-        rawY[f - uRawRow0 * W] = transferUnits(q, uDtOverDx2);
-        speed = max(speed, pipeFaceSpeed(q, faceDepth, uCellSize, uGravity));
+        rawY[f - uRawRow0 * W] = transferUnits(finishFlow(q, faceDepth, demand, allowed), uDtOverDx2);
     }
-    // Non-negative floats order like their bit patterns, so an integer max is a float max.
-    if (speed > 0.0) atomicMax(sMaxSpeed, floatBitsToUint(speed));
-    memoryBarrierShared();
-    barrier();
-    if (gl_LocalInvocationIndex == 0u && sMaxSpeed > 0u) atomicMax(stats.maxSpeedBits, sMaxSpeed);
+    recordSpeeds(demand, allowed);
 }

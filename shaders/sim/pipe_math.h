@@ -63,16 +63,26 @@ SLUICE_FN float pipeOpenFlow(float qEff, float hC, float outSign, float friction
     return outSign * qOut;
 }
 
-// Face depth (m) below which a film's velocity Q / (h dx) is not trusted for the CFL limit: in such
-// films it is dominated by wet/dry-front noise and would force needless substeps, while the outflow
-// limiter alone already keeps them stable and non-negative.
-#define SLUICE_VELOCITY_MIN_DEPTH 5.0e-3f
-
-// Wave speed |u| + sqrt(g h) at a face, for the CFL limit.
-SLUICE_FN float pipeFaceSpeed(float q, float faceDepth, float cellSizeM, float gravity) {
-    float c = sqrt(gravity * max(faceDepth, 0.0f));
-    float u = abs(q) / (max(faceDepth, SLUICE_VELOCITY_MIN_DEPTH) * cellSizeM);
-    return faceDepth <= 0.0f ? 0.0f : faceDepth <= SLUICE_VELOCITY_MIN_DEPTH ? c : u + c;
+// Courant guard of a face whose new flow is q (m^3/s) through water faceDepth deep (m): the flow is
+// clamped so that |u| + c <= C dx / dt (courantDxOverDt) with u = q / (faceDepth dx), c = sqrt(g
+// faceDepth). `demand` is the speed the unclamped flow asked for (it decides the next step's
+// substeps), `allowed` the one it got (the Courant number reported). No depth threshold: the rule is
+// the same at every scale.
+SLUICE_FN float pipeCourantClamp(float q, float faceDepth, float dx, float gravity, float courantDxOverDt,
+                                 SLUICE_OUT(float) demand, SLUICE_OUT(float) allowed) {
+    demand = 0.0f;
+    allowed = 0.0f;
+    if (!(faceDepth > 0.0f)) return 0.0f;
+    float c = sqrt(gravity * faceDepth);
+    SLUICE_PRECISE float width = faceDepth * dx;
+    SLUICE_PRECISE float u = abs(q) / width;
+    SLUICE_PRECISE float want = u + c;
+    demand = want;
+    SLUICE_PRECISE float cap = max(0.0f, courantDxOverDt - c) * width;
+    float held = clamp(q, -cap, cap);
+    SLUICE_PRECISE float got = abs(held) / width + c;
+    allowed = got;
+    return held;
 }
 
 #endif

@@ -10,7 +10,7 @@
 
 // Brushes run one invocation per cell over SLUICE_BRUSH_TILE^2 blocks.
 #define SLUICE_BRUSH_TILE 32
-// The two-pass substep (pipe_flux.comp, pipe_depth.comp) runs groups of X x Y invocations (both
+// The two-pass substep (pipe_flux.comp or swe_flux.comp, then step_depth.comp) runs groups of X x Y invocations (both
 // powers of two, Y >= 2: the dry-skip rule looks one group around, and a substep reaches 2 cells).
 // Wide and flat is fastest on an H200: 128 x 2 61 G cell-steps/s at 4096^2, 16 x 16 57
 // (docs/PERFORMANCE.md).
@@ -38,6 +38,7 @@
 #define SLUICE_BIND_RAW_X 15       // int: raw transfers (units) pass 1 writes and pass 2 limits (a whole
 #define SLUICE_BIND_RAW_Y 16       //   flow pair, or a scratch pair of strip rows from uRawRow0 on)
 #define SLUICE_BIND_AMOUNTS 17     // int[substeps * (6 + emitters)]: whole units moved per substep (below)
+#define SLUICE_BIND_DEPTH_OLD 18   // int h[W*H]: the depth before the last substep (swe_flux.comp's velocities)
 
 // The table of whole units a run of substeps moves (sim::SubstepAmounts, from the host's carries):
 // per substep SLUICE_AMOUNT_EMITTERS + emitter count ints: rain and evaporation per cell, inflow per
@@ -54,6 +55,10 @@
 // known to hold zeros already).
 #define SLUICE_TILE_WET 1u
 #define SLUICE_TILE_WAS_WET 2u
+
+// Water models (match sim::WaterModel).
+#define SLUICE_MODEL_PIPES 0
+#define SLUICE_MODEL_SWE 1
 
 // Boundary kinds (match sim::BoundaryKind).
 #define SLUICE_BOUNDARY_WALL 0
@@ -84,10 +89,10 @@ struct GpuEmitter {
 
 // Per-step statistics written by the kernels with atomics.
 struct GpuStats {
-    uint maxSpeedBits;   // floatBitsToUint of max(|u| + sqrt(g h)) over faces; non-negative floats order as uints
-    uint tilesRun;       // step work groups (tiles / depth-pass groups) that did not skip, when uCountTiles
-    uint pad1;
-    uint pad2;
+    uint maxSpeedBits;    // floatBitsToUint of max(|u| + sqrt(g h)) the faces asked for; non-negative floats order as uints
+    uint tilesRun;        // step work groups (tiles / depth-pass groups) that did not skip, when uCountTiles
+    uint allowedSpeedBits;  // the same after the Courant guard (the Courant number reported)
+    uint pad;
 };
 
 // One work group's partial reduction of the depth field and the ledger slots, in depth units.

@@ -104,7 +104,7 @@ const char* kRampScene = R"({
   "name": "ramp",
   "grid": {"width": 24, "height": 8, "cell_size": 1.0},
   "terrain": {"procedural": {"seed": 3, "kind": "ramp", "amplitude": 2}},
-  "params": {"dt": 0.1, "friction": 0.5},
+  "params": {"dt": 0.1, "friction_law": "linear", "friction": 0.5},
   "boundary": {"east": "open"},
   "sources": [{"x": 3, "y": 4, "radius": 2, "rate": 0.5}]
 })";
@@ -113,7 +113,7 @@ const char* kRampScene = R"({
 
 TEST(SweepCli, TwoByTwoSweepWritesEveryCombinationThumbnailsAndSheet) {
     test::TempDir dir;
-    const auto r = test::runSluice("sweep builtin:default:64 --param friction=0.01,0.5 --param source.rate=0.5,2 "
+    const auto r = test::runSluice("sweep builtin:default:64 --param manning_n=0.01,0.2 --param source.rate=0.5,2 "
                                    "--seconds 2 --out " + quoted(dir / "out"));
     ASSERT_EQ(r.exitCode, 0) << r.output;
     // Not a terminal: one progress line per finished run.
@@ -122,16 +122,16 @@ TEST(SweepCli, TwoByTwoSweepWritesEveryCombinationThumbnailsAndSheet) {
 
     const Csv csv = readCsv(dir / "out" / "results.csv");
     const std::vector<std::string> expectedHeader = {
-        "run", "friction", "source.rate", "steps", "simulated_s", "residual_m3", "residual_rel", "volume_m3",
+        "run", "manning_n", "source.rate", "steps", "simulated_s", "residual_m3", "residual_rel", "volume_m3",
         "wetted_area_m2", "max_depth_m", "max_speed_m_per_s", "steady_time_s", "ms_per_step", "thumbnail"};
     EXPECT_EQ(csv.header, expectedHeader);
     ASSERT_EQ(csv.rows.size(), 4u);
     // The first --param varies slowest.
-    const double friction[] = {0.01, 0.01, 0.5, 0.5}, rate[] = {0.5, 2, 0.5, 2};
+    const double friction[] = {0.01, 0.01, 0.2, 0.2}, rate[] = {0.5, 2, 0.5, 2};
     for (std::size_t i = 0; i < 4; ++i) {
         const auto& row = csv.rows[i];
         EXPECT_EQ(number(row, "run"), double(i));
-        EXPECT_EQ(number(row, "friction"), friction[i]);
+        EXPECT_EQ(number(row, "manning_n"), friction[i]);
         EXPECT_EQ(number(row, "source.rate"), rate[i]);
         EXPECT_EQ(number(row, "steps"), 20.0);  // 2 s of the scene's 0.1 s steps
         EXPECT_NEAR(number(row, "simulated_s"), 2.0, 1e-5);
@@ -149,14 +149,14 @@ TEST(SweepCli, TwoByTwoSweepWritesEveryCombinationThumbnailsAndSheet) {
         }
         EXPECT_EQ(row.at("thumbnail"), "run_00" + std::to_string(i) + ".png");
     }
-    // Physics across the sweep: more friction, slower flow at either inflow; 1.5 m^3/s more inflow
+    // Physics across the sweep: rougher bed, slower flow at either inflow; 1.5 m^3/s more inflow
     // for 2 s is 3 m^3 more water (the river has not reached the open north side yet).
     for (std::size_t k : {0u, 1u}) {
         // Rows k and k + 2 share source.rate rate[k]; rows 2k and 2k + 1 share friction friction[2k].
         EXPECT_LT(number(csv.rows[k + 2], "max_speed_m_per_s"), number(csv.rows[k], "max_speed_m_per_s"))
             << "source.rate " << rate[k];
         EXPECT_NEAR(number(csv.rows[2 * k + 1], "volume_m3") - number(csv.rows[2 * k], "volume_m3"), 3.0, 0.01)
-            << "friction " << friction[2 * k];
+            << "manning_n " << friction[2 * k];
     }
 
     // Thumbnails at the default size, each placed pixel for pixel in the 2 x 2 contact sheet, in run order.

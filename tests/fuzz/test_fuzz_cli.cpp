@@ -173,16 +173,16 @@ TEST(FuzzCli, RecordReplayAndSweepOptions) {
     cases.push_back({"replay " + quoted(in.directory) + " --out " + quoted(outDir), {"a-directory"}, {outDir}});
     cases.push_back({"replay " + quoted(in.log) + " --out " + quoted(in.underFile), {"plain-file"}, {}});
     const std::string sweep = "sweep " + quoted(in.scene) + " --thumb 32x24 --out " + quoted(outDir);
-    optionCases(cases, sweep + " --param friction=0.1", "--seconds", kBadNumbers, {outDir});
-    optionCases(cases, sweep + " --param friction=0.1", "--seconds", {"-1", "0", "1e20"}, {outDir});
+    optionCases(cases, sweep + " --param manning_n=0.05", "--seconds", kBadNumbers, {outDir});
+    optionCases(cases, sweep + " --param manning_n=0.05", "--seconds", {"-1", "0", "1e20"}, {outDir});
     optionCases(cases, sweep + " --seconds 0.2", "--param",
                 {"friction=inf", "friction=nan", "dt=1e300", "friction", "=1", "source9.rate=1", "rain=-1", "courant=2",
                  "'friction=0.1,,0.2'", "max_substeps=3"},
                 {outDir});
-    optionCases(cases, sweep + " --seconds 0.2 --param friction=0.1", "--backend", {"quantum", "''"}, {outDir});
-    optionCases(cases, "sweep " + quoted(in.scene) + " --seconds 0.2 --param friction=0.1 --out " + quoted(outDir), "--thumb",
+    optionCases(cases, sweep + " --seconds 0.2 --param manning_n=0.05", "--backend", {"quantum", "''"}, {outDir});
+    optionCases(cases, "sweep " + quoted(in.scene) + " --seconds 0.2 --param manning_n=0.05 --out " + quoted(outDir), "--thumb",
                 {"0x0", "-1x2", "abc", "99999x99999"}, {outDir});
-    cases.push_back({"sweep " + quoted(in.scene) + " --seconds 0.2 --param friction=0.1 --out " + quoted(in.underFile),
+    cases.push_back({"sweep " + quoted(in.scene) + " --seconds 0.2 --param manning_n=0.05 --out " + quoted(in.underFile),
                      {"plain-file"}, {}});
     EXPECT_EQ(runCases(cases, in.dir.path()), int(cases.size()));
 }

@@ -71,10 +71,11 @@ sim::Scene poolScene() {
 }
 
 // A channel down a 4 % slope, running from a source at its head (west) to an open foot (east),
-// started full so that the flow is established: fast water with flow-advected ripples and foam.
+// started full so that the flow is established: fast water with flow-advected ripples and foam. The
+// default water model (shallow water, Manning's n of a natural channel).
 sim::Scene channelScene() {
     sim::Scene s = flatScene(96, 32, 1.0f);
-    s.params.friction = 0.15f;
+    s.params.manningN = 0.035f;
     for (int y = 0; y < s.height; ++y)
         for (int x = 0; x < s.width; ++x) {
             const float across = std::abs(float(y) - 15.5f);

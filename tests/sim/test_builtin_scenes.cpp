@@ -288,14 +288,14 @@ TEST(BuiltinScenes, WorldDescriptionIsTheAsset) {
         edited.replace(edited.find(from), from.size(), to);
     };
     edit("\"amplitude\": 20", "\"amplitude\": 40");
-    edit("\"friction\": 0.05", "\"friction\": 0.15");
+    edit("\"manning_n\": 0.035", "\"manning_n\": 0.15");
     sluice::test::writeText(dir / "worlds/default.json", edited);
     sluice::test::writeText(dir / "worlds/broken.json", "{ \"name\": \"broken\", \"terrain\": { \"flat\": 0 }, \"gird\": 3 }");
     ScopedEnv env("SLUICE_ASSET_DIR", dir.path().string());
 
     auto s = builtinScene("default", 64);
     ASSERT_TRUE(s.ok()) << s.error().message;
-    EXPECT_EQ(s->params.friction, 0.15f);
+    EXPECT_EQ(s->params.manningN, 0.15f);
     EXPECT_NE(s->terrainM, shipped.terrainM);
     const auto [lo, hi] = std::minmax_element(s->terrainM.begin(), s->terrainM.end());
     const auto [slo, shi] = std::minmax_element(shipped.terrainM.begin(), shipped.terrainM.end());

@@ -1,11 +1,13 @@
-// The GPU step (pipe_flux.comp + pipe_depth.comp) over the whole grid or in skewed sweeps of several
-// strip shapes, with and without dry-group skipping, must give bit-identical depths and flows; water
-// must cross group borders as the CPU reference moves it; skipping must really skip.
+// The GPU step (pipe_flux.comp or swe_flux.comp, then step_depth.comp) over the whole grid or (the
+// pipe model) in skewed sweeps of several strip shapes, with and without dry-group skipping, must give
+// bit-identical depths and flows; water must cross group borders as the CPU reference moves it, to
+// the bit on llvmpipe; skipping must really skip.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
 
+#include "gl/renderer_info.hpp"
 #include "sim/builtin_scenes.hpp"
 #include "sim/emitter.hpp"
 #include "sim/gpu_solver.hpp"
@@ -19,8 +21,10 @@ namespace {
 // last partial), a dry slope that a source and an inflow edge wet over several tiles, a pond in one
 // corner, an open edge and a drain: the halo, the tile edges, the domain edges and the skipping rule
 // all matter.
-sim::Scene multiTileScene() {
+sim::Scene multiTileScene(sim::WaterModel model = sim::WaterModel::Pipes) {
     sim::Scene s = test::flatScene(263, 71, 1.0f);
+    s.params.model = model;
+    s.params.frictionLaw = sim::defaultFrictionLaw(model);
     for (int y = 0; y < s.height; ++y)
         for (int x = 0; x < s.width; ++x) {
             const std::size_t i = std::size_t(y) * std::size_t(s.width) + std::size_t(x);
@@ -142,11 +146,32 @@ TEST(GpuStepKernel, SkewedSweepsGiveIdenticalBits) {
                                                std::to_string(v->tuning().sweepSubsteps));
 }
 
+// The shallow-water model has no sweeps: skipping dry groups must still keep every bit.
+TEST(GpuStepKernel, ShallowWaterSkippingKeepsTheBits) {
+    const sim::Scene scene = multiTileScene(sim::WaterModel::Swe);
+    auto reference = gpuSolver(scene, false);
+    auto skip = gpuSolver(scene, true);
+    ASSERT_TRUE(reference && skip);
+    for (int step = 0; step < 16; ++step) {
+        reference->step(0.1f);
+        skip->step(0.1f);
+        ASSERT_EQ(skip->counters().lastSubsteps, reference->counters().lastSubsteps);
+    }
+    const sim::FieldSnapshot a = reference->download();
+    ASSERT_GT(maxDepthOf(a), 0.5f);
+    expectSameState(*reference, a, *skip, "swe skip");
+    EXPECT_EQ(reference->currentMaxSpeed(), skip->currentMaxSpeed());
+    EXPECT_LT(skip->tilesRun(), reference->tilesRun());
+}
+
 // The CPU reference computes the same function: with the same substeps, the same integer depths, flows
 // and ledger. On llvmpipe (IEEE float everywhere) every bit agrees; a GPU whose division or square root
-// rounds differently may move a face's transfer by a unit, so the comparison allows that much drift.
-TEST(GpuStepKernel, WaterCrossesGroupBordersAsOnTheCpu) {
-    const sim::Scene scene = multiTileScene();
+// rounds differently may move a face's transfer by a unit, so there the comparison allows that much
+// drift.
+class CrossesBorders : public ::testing::TestWithParam<sim::WaterModel> {};
+
+TEST_P(CrossesBorders, WaterCrossesGroupBordersAsOnTheCpu) {
+    const sim::Scene scene = multiTileScene(GetParam());
     auto cpu = test::makeSolver("cpu", scene);
     auto gpu = gpuSolver(scene, true);
     ASSERT_TRUE(cpu && gpu);
@@ -156,6 +181,14 @@ TEST(GpuStepKernel, WaterCrossesGroupBordersAsOnTheCpu) {
         ASSERT_EQ(cpu->counters().lastSubsteps, gpu->counters().lastSubsteps) << "step " << i;
     }
     const sim::FieldSnapshot a = cpu->download(), b = gpu->download();
+    if (gl::isSoftwareRenderer()) {
+        EXPECT_TRUE(bitwiseEqual(a.depthUnits, b.depthUnits)) << test::maxAbsDiff(a.depthM, b.depthM);
+        EXPECT_TRUE(bitwiseEqual(a.prevDepthUnits, b.prevDepthUnits));
+        EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS));
+        EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS));
+        EXPECT_EQ(cpu->currentMaxSpeed(), gpu->currentMaxSpeed());
+        EXPECT_EQ(cpu->lastCourant(), gpu->lastCourant());
+    }
     // The source's water has run across the pass groups' borders (128 x 2 cells) by now.
     int wetBeyond = 0;
     for (int y = 0; y < 44; ++y)
@@ -176,6 +209,9 @@ TEST(GpuStepKernel, WaterCrossesGroupBordersAsOnTheCpu) {
     EXPECT_EQ(lb.residualUnits, 0);
     EXPECT_NEAR(la.removedM3, lb.removedM3, 1e-2 * la.removedM3);
 }
+
+INSTANTIATE_TEST_SUITE_P(Models, CrossesBorders, ::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe),
+                         [](const auto& info) { return std::string(sim::toString(info.param)); });
 
 // Tiles of sideX x sideY cells holding water (these must run), and tiles with water within reachX
 // columns and reachY rows (the most that may run), in a size x size field.
@@ -281,7 +317,8 @@ TEST(GpuStepKernel, AutomaticSweepsOnlyOnLargeGridsAndKeepTheBits) {
     EXPECT_EQ(sim::GpuSolver::Tuning{}.stripRows, 0);
     EXPECT_LT(double(sim::GpuSolver::autoStripRows(8192)), 8192.0);
     for (const bool dry : {true, false}) {
-        const sim::Scene scene = dry ? sim::benchDryScene(256, 0.03f) : sim::benchScene(256);
+        sim::Scene scene = dry ? sim::benchDryScene(256, 0.03f) : sim::benchScene(256);
+        scene.params.model = sim::WaterModel::Pipes;  // only the pipe model sweeps
         auto whole = gpuSolver(scene, true);
         auto swept = gpuSolver(scene, true, 64, 4);
         ASSERT_TRUE(whole && swept);

@@ -62,7 +62,8 @@ TEST(Presets, ShippedPresetsLoadAndUserFilesOverrideThem) {
     }
     auto clear = loadPreset(dir.path(), "clear-water");
     ASSERT_TRUE(clear) << clear.error().message;
-    EXPECT_EQ(clear->friction, 0.02f);
+    EXPECT_EQ(clear->frictionLaw, FrictionLaw::Manning);
+    EXPECT_EQ(clear->manningN, 0.012f);
 
     SimParams mine;
     mine.friction = 0.33f;

@@ -277,9 +277,25 @@ INSTANTIATE_TEST_SUITE_P(Backends, Physics, ::testing::Values(std::string("cpu")
                          [](const auto& paramInfo) { return paramInfo.param; });
 
 TEST(SubstepPolicy, ChoosesEnoughSubsteps) {
-    EXPECT_EQ(sim::substepsFor(0.1f, 0.0f, 1.0f, 0.5f, 64), 1);
-    EXPECT_EQ(sim::substepsFor(1.0f, 1.0f, 1.0f, 0.5f, 64), 2);
-    EXPECT_EQ(sim::substepsFor(1.0f, 1.1f, 1.0f, 0.5f, 64), 3);
-    EXPECT_EQ(sim::substepsFor(100.0f, 10.0f, 1.0f, 0.5f, 64), 64);
-    EXPECT_EQ(sim::substepsFor(1.0f, INFINITY, 1.0f, 0.5f, 64), 64);
+    EXPECT_EQ(sim::planSubsteps(0.1f, 0.0f, 1.0f, 0.5f, 64).n, 1);
+    EXPECT_EQ(sim::planSubsteps(1.0f, 1.0f, 1.0f, 0.5f, 64).n, 2);
+    EXPECT_EQ(sim::planSubsteps(1.0f, 1.1f, 1.0f, 0.5f, 64).n, 3);
+    EXPECT_FLOAT_EQ(sim::planSubsteps(1.0f, 1.1f, 1.0f, 0.5f, 64).dtSub, 1.0f / 3.0f);
+    EXPECT_FALSE(sim::planSubsteps(1.0f, 1.1f, 1.0f, 0.5f, 64).capped);
+}
+
+TEST(SubstepPolicy, ACappedStepCoversLessTimeAtTheCourantTarget) {
+    // 100 s at 10 m/s over 1 m cells needs 2000 substeps of Courant 0.5; with 64 allowed the step
+    // runs 64 substeps of 0.05 s (Courant exactly 0.5) and covers 3.2 s, never a Courant above 0.5.
+    const sim::SubstepPlan p = sim::planSubsteps(100.0f, 10.0f, 1.0f, 0.5f, 64);
+    EXPECT_EQ(p.n, 64);
+    EXPECT_TRUE(p.capped);
+    EXPECT_FLOAT_EQ(p.dtSub, 0.05f);
+    EXPECT_LE(p.dtSub * 10.0f / 1.0f, 0.5f);
+    // A speed that is not finite: the shortest substeps the step allows (the kernels hold each face
+    // to the target).
+    const sim::SubstepPlan q = sim::planSubsteps(1.0f, INFINITY, 1.0f, 0.5f, 64);
+    EXPECT_EQ(q.n, 64);
+    EXPECT_TRUE(q.capped);
+    EXPECT_FLOAT_EQ(q.dtSub, 1.0f / 64.0f);
 }

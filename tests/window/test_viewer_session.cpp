@@ -161,8 +161,8 @@ TEST(ViewerSession, PresetFromTheConfigDirectoryIsApplied) {
 
 TEST(ViewerSession, ABComparisonRunsBWithItsOwnParameters) {
     test::TempDir dir;
-    // The default valley's river: with B's friction at 0.9 the flood front lags far behind A's.
-    auto r = runViewer(dir, "builtin:default:96 --map --frames 80 --speed 20 --autosave-seconds 0 --ab friction=0.9 "
+    // The default valley's river: with B's bed far rougher the flood front lags far behind A's.
+    auto r = runViewer(dir, "builtin:default:96 --map --frames 80 --speed 20 --autosave-seconds 0 --ab manning_n=0.5 "
                             "--screenshot side.png --dump-state ab");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     auto a = sim::readNpy(dir / "ab" / "depth.npy");

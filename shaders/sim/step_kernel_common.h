@@ -1,11 +1,17 @@
-// What both passes of the step do the same way: the uniforms of a substep, the domain-edge faces, and
-// what the domain's edges, sources, drains, rain and evaporation do to one cell, in whole units (the
-// host's amounts table for this substep). Include after sim_layout.h, pipe_math.h and
-// transfer_math.h; it brings dry_skip.h (emitters, boundaries).
-#ifndef SLUICE_PIPE_KERNEL_COMMON_H
-#define SLUICE_PIPE_KERNEL_COMMON_H
+// What the passes of the step do the same way in both water models: the uniforms of a substep (the
+// host's SubstepConstants), the domain-edge faces, and what the domain's edges, sources, drains, rain
+// and evaporation do to one cell, in whole units (the host's amounts table for this substep).
+// Include after sim_layout.h, pipe_math.h and transfer_math.h; it brings dry_skip.h (emitters,
+// boundaries).
+#ifndef SLUICE_STEP_KERNEL_COMMON_H
+#define SLUICE_STEP_KERNEL_COMMON_H
 
 uniform ivec2 uSize;          // grid W, H (cells)
+uniform int uModel;           // SLUICE_MODEL_*
+uniform int uFrictionLaw;     // SLUICE_FRICTION_*
+uniform float uGN2Dt;         // Manning: g n^2 dt
+uniform float uGravityDtOverDx;
+uniform float uCourantDxOverDt;  // C dx / dt: the largest |u| + c of a face this substep
 uniform float uFrictionFactor;
 uniform float uGravityDt;
 uniform float uViscosityTerm;

@@ -1,11 +1,12 @@
-// Pass 2 of the substep, one invocation per cell: the effective transfers of the cell's four faces,
-// each limited by the cell it leaves (whose outflow is recomputed here from pass 1's raw transfers, not
-// read, so no third pass is needed), the depth update in whole units, then what the domain's edges,
-// sources, drains, rain and evaporation move (pipe_kernel_common.h). Writes the new depth to the other
-// ping-pong buffer and, as flows, the effective transfers of the cell's west and south faces (and of
-// the domain's east / north edge faces): over the last substep's, which pass 1 has consumed, when the
-// whole grid runs at once; to the other flow pair in a skewed sweep (GpuSolver), where a later strip
-// still reads the last substep's. With uLedgerActive, each work group adds what entered and left
+// Pass 2 of the substep in both water models, one invocation per cell: the effective transfers of the
+// cell's four faces, each limited by the cell it leaves (whose outflow is recomputed here from pass 1's
+// raw transfers, not read, so no third pass is needed), the depth update in whole units, then what the
+// domain's edges, sources, drains, rain and evaporation move (step_kernel_common.h). Writes the new
+// depth to the other ping-pong buffer and, as flows, the effective transfers of the cell's west and
+// south faces (and of the domain's east / north edge faces): the mass fluxes continuity applied, which
+// both models keep as their state; over the last substep's, which pass 1 has consumed, when the whole
+// grid runs at once; to the other flow pair in a skewed sweep (GpuSolver), where a later strip still
+// reads the last substep's. With uLedgerActive, each work group adds what entered and left
 // through it to its own 64-bit ledger slot (no atomics needed). Skips dry groups (dry_skip.h) and
 // writes the group's activity flag. Computes the cell rows uRowRange.
 #include "sim_layout.h"
@@ -25,7 +26,7 @@ layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuSta
 layout(std430, binding = SLUICE_BIND_TILES_OUT) restrict writeonly buffer FlagsOut { uint flagsOut[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { int64_t ledger[]; };
 
-#include "pipe_kernel_common.h"
+#include "step_kernel_common.h"
 #include "pass_region.h"
 
 const uint kGroupSize = SLUICE_PASS_GROUP_X * SLUICE_PASS_GROUP_Y;

@@ -1,0 +1,195 @@
+// The shallow-water model ("model": "swe"), written once in the common subset of C++ and GLSL like
+// pipe_math.h: an explicit staggered scheme after Stelling & Duinmeijer (2003, IJNMF 43), with the
+// momentum-conservative upwind advection of their eq. (16) where the flow expands and the
+// energy-head form where it contracts, upwind face depths in the continuity equation, and the exact
+// integer transfers and outflow limiter of transfer_math.h. docs/ARCHITECTURE.md gives the equations.
+//
+// State per face, as in the pipe model: the flow Q (m^3/s) the last continuity step applied (its
+// effective integer transfer as a flow). The face velocity is not stored: it is Q over the upwind
+// depth that step used, which the kernels recompute from the depth before that step (the other copy
+// of the ping-pong depth buffer). So the advection sees the mass fluxes continuity applied (what makes
+// bores move at the Rankine-Hugoniot speed) for the memory traffic of one float per face. Flows that
+// would move less than half a unit in a substep round to none: a lake whose surface differs by float
+// rounding stays still.
+//
+// Besides + - * / only sqrt is used (correctly rounded in C++ and on the GPU drivers we test); the
+// cube root of the Manning term is Newton's method from a bit-pattern guess. With SLUICE_PRECISE and
+// -ffp-contract=off both backends round alike.
+#ifndef SLUICE_SWE_MATH_H
+#define SLUICE_SWE_MATH_H
+
+#ifndef SLUICE_FN
+#ifdef __cplusplus
+#define SLUICE_FN inline
+#else
+#define SLUICE_FN
+#endif
+#endif
+#ifndef SLUICE_PRECISE
+#ifdef __cplusplus
+#define SLUICE_PRECISE
+#else
+#define SLUICE_PRECISE precise
+#endif
+#endif
+#ifndef SLUICE_OUT
+#ifdef __cplusplus
+#define SLUICE_OUT(T) T&
+#else
+#define SLUICE_OUT(T) out T
+#endif
+#endif
+
+// Friction laws (match sim::FrictionLaw).
+#define SLUICE_FRICTION_LINEAR 0
+#define SLUICE_FRICTION_MANNING 1
+
+// How deep a cell's water stands above a face's crest (the higher of its two beds), metres, >= 0.
+// Levels below the crest are clamped to it, so a lake at rest stays exactly still over any bed step.
+SLUICE_FN float sweAboveCrest(float b, float h, float crest) {
+    SLUICE_PRECISE float surface = b + h;
+    SLUICE_PRECISE float above = max(surface, crest) - crest;
+    return above;
+}
+
+// Velocity (m/s) of a face whose last continuity step moved q (m^3/s): q over the upwind water above
+// the crest at that step's start (old depths hOldL / hOldR) and the face width dx. Zero without water.
+SLUICE_FN float sweFaceVelocity(float q, float bL, float hOldL, float bR, float hOldR, float dx) {
+    float crest = max(bL, bR);
+    float a = q > 0.0f ? sweAboveCrest(bL, hOldL, crest) : sweAboveCrest(bR, hOldR, crest);
+    SLUICE_PRECISE float width = a * dx;
+    return (q != 0.0f && a > 0.0f) ? q / width : 0.0f;
+}
+
+// Cube root of x > 0: a guess from the bit pattern (exponent / 3) and three Newton steps, which reach
+// full float precision on the range of depths (1e-6 .. 1e4 m).
+SLUICE_FN float sweCbrt(float x) {
+    float y = uintBitsToFloat(floatBitsToUint(x) / 3u + 709921077u);
+    for (int i = 0; i < 3; ++i) {
+        SLUICE_PRECISE float y2 = y * y;
+        SLUICE_PRECISE float next = (y + y + x / y2) / 3.0f;
+        y = next;
+    }
+    return y;
+}
+
+// Manning's damping factor 1 + g n^2 dt |u| / h^(4/3) of a flow at speed |u| (m/s) through water h
+// deep (m): dividing by it is the semi-implicit Manning step, which never reverses a flow and is
+// stable on the thinnest films, where the factor is large.
+SLUICE_FN float manningDamp(float h, float speed, float gN2Dt) {
+    SLUICE_PRECISE float h43 = h * sweCbrt(h);
+    SLUICE_PRECISE float damp = 1.0f + (gN2Dt / h43) * speed;
+    return damp;
+}
+
+// Manning's law on a pipe-model flow q (m^3/s) through water faceDepth deep, u = q / (faceDepth dx).
+// A no-op under the linear law (gN2Dt = 0).
+SLUICE_FN float pipeManningFlow(float q, float faceDepth, float dx, float gN2Dt) {
+    if (!(gN2Dt > 0.0f) || !(faceDepth > 0.0f)) return q;
+    SLUICE_PRECISE float width = faceDepth * dx;
+    SLUICE_PRECISE float u = abs(q) / width;
+    SLUICE_PRECISE float slowed = q / manningDamp(faceDepth, u, gN2Dt);
+    return slowed;
+}
+
+// What one face needs from around it. "Back" / "forward": the faces one cell before / after it along
+// its normal (through cell L / R); "low" / "high": the parallel faces one cell before / after it
+// across (the row below / above for an x-face). Velocities from sweFaceVelocity(), zero for faces
+// outside the domain.
+struct SweStencil {
+    float u, uBack, uFwd, uLow, uHigh;  // m/s
+    float q, qBack, qFwd;               // m^3/s: this face's flow and the back / forward faces'
+    float qLow, qHigh;                  // m^3/s: sum of the two crossing faces' flows on the low / high
+                                        // side of the face's control volume (the cells' low / high faces)
+    float bL, hL, bR, hR;               // beds and current depths of the cells before / after the face (m)
+};
+
+// Per-substep factors of the momentum update (sim::SubstepConstants).
+struct SweFactors {
+    float dtOverDx2;         // dt / dx^2
+    float gravityDtOverDx;   // g dt / dx
+    float frictionFactor;    // linear law: (1 - f)^dt
+    float gN2Dt;             // Manning: g n^2 dt
+    float viscosityTerm;     // 3 dt nu
+    float courantDxOverDt;   // C dx / dt: the largest |u| + c the substep allows
+    float gravity;           // m/s^2
+    float dx;                // m
+    int frictionLaw;         // SLUICE_FRICTION_*
+};
+
+// The new velocity of an interior face (m/s), its raw flow (m^3/s, upwind water above the crest times
+// the velocity times dx; transfer_math.h rounds and limits it), the speed |u| + c the flow asked for
+// (for the next step's substeps) and the speed it was allowed (for the Courant number reported).
+SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw, SLUICE_OUT(float) demand,
+                              SLUICE_OUT(float) allowed) {
+    float crest = max(s.bL, s.bR);
+    SLUICE_PRECISE float zL = max(s.bL + s.hL, crest);
+    SLUICE_PRECISE float zR = max(s.bR + s.hR, crest);
+    SLUICE_PRECISE float aL = zL - crest;
+    SLUICE_PRECISE float aR = zR - crest;
+    SLUICE_PRECISE float hBar = 0.5f * (aL + aR);
+    qRaw = 0.0f;
+    demand = 0.0f;
+    allowed = 0.0f;
+    if (!(hBar > 0.0f)) return 0.0f;  // no water at the face: nothing to move
+
+    // Advection, Stelling & Duinmeijer's momentum-conservative upwind form: what flows into the face's
+    // control volume (weights w, m^3/s) brings its upwind velocity; with
+    // u += dt/(dx^2 hBar) sum w (u_in - u) the scheme conserves momentum across jumps. Where the flow
+    // accelerates along the normal (a contraction) the energy-head form (u^2 - u_back^2) / (2 dx)
+    // replaces the normal part, as they prescribe.
+    float u = s.u;
+    float wB = max(0.5f * (s.qBack + s.q), 0.0f);
+    float wF = max(-0.5f * (s.q + s.qFwd), 0.0f);
+    if (u > 0.0f && s.uBack >= 0.0f && u > s.uBack) {
+        SLUICE_PRECISE float w = 0.5f * (u + s.uBack) * hBar * k.dx;
+        wB = w;
+        wF = 0.0f;
+    } else if (u < 0.0f && s.uFwd <= 0.0f && u < s.uFwd) {
+        SLUICE_PRECISE float w = -0.5f * (u + s.uFwd) * hBar * k.dx;
+        wF = w;
+        wB = 0.0f;
+    }
+    float wLow = max(0.5f * s.qLow, 0.0f);
+    float wHigh = max(-0.5f * s.qHigh, 0.0f);
+    SLUICE_PRECISE float num = wB * (s.uBack - u) + wF * (s.uFwd - u) + wLow * (s.uLow - u) + wHigh * (s.uHigh - u);
+    SLUICE_PRECISE float den = wB + wF + wLow + wHigh;
+    // Upwind explicit advection is bounded while dt/(dx^2 hBar) sum w <= 1; beyond (a thin film fed by
+    // deep neighbours) the face takes the weighted mean of what flows in, which is that bound's limit.
+    float scale = k.dtOverDx2 / hBar;
+    if (den * scale > 1.0f) scale = 1.0f / den;
+    SLUICE_PRECISE float u1 = u + scale * num;
+
+    // Pressure: the clamped surface slope.
+    SLUICE_PRECISE float u2 = u1 - k.gravityDtOverDx * (zR - zL);
+
+    // Friction. Manning, semi-implicit in the new velocity (manningDamp), which tends to the
+    // uniform-flow velocity hBar^(2/3) S^(1/2) / n; or the seeds' linear law.
+    float u3 = u2;
+    if (k.frictionLaw == SLUICE_FRICTION_MANNING) {
+        SLUICE_PRECISE float slowed = u2 / manningDamp(hBar, abs(u2), k.gN2Dt);
+        u3 = slowed;
+    } else {
+        SLUICE_PRECISE float f = u2 * k.frictionFactor;
+        u3 = f;
+    }
+    if (k.viscosityTerm > 0.0f) {
+        // Laminar drag of a film: u h^2 / (h^2 + 3 dt nu), as the pipe model applies it.
+        SLUICE_PRECISE float h2 = hBar * hBar;
+        u3 = u3 * (h2 / (h2 + k.viscosityTerm));
+    }
+
+    // Courant guard: |u| + c never exceeds C dx / dt in this substep.
+    float c = sqrt(k.gravity * max(aL, aR));
+    SLUICE_PRECISE float want = abs(u3) + c;
+    demand = want;
+    float cap = max(0.0f, k.courantDxOverDt - c);
+    float u4 = clamp(u3, -cap, cap);
+    SLUICE_PRECISE float got = abs(u4) + c;
+    allowed = got;
+    SLUICE_PRECISE float flow = (u4 > 0.0f ? aL : aR) * u4 * k.dx;
+    qRaw = flow;
+    return u4;
+}
+
+#endif
