@@ -46,8 +46,8 @@ CpuSolver::CpuSolver(const Scene& scene)
 void CpuSolver::substep(float dtSub) {
     const SubstepConstants c = prepareSubstep(dtSub, cellSizeM_, width_, height_, params_, boundary_, sources_, drains_);
     const SubstepAmounts a = nextAmounts(c);
-    if (c.model == int(WaterModel::Swe)) updateFlowsSwe(c);
-    else updateFlowsPipes(c);
+    if (c.model == int(WaterModel::Swe)) updateFlowsSwe(c, a);
+    else updateFlowsPipes(c, a);
     updateDepths(c, a);
 }
 
@@ -56,20 +56,21 @@ void CpuSolver::noteSpeeds(float demand, float allowed) {
     maxAllowed_ = std::max(maxAllowed_, allowed);
 }
 
-namespace {
-// New flow of a boundary face on `side` (west, east, south, north) whose inner cell has depth hC;
-// outSign as in pipeOpenFlow. Mirrors boundaryFlow() in shaders/sim/step_kernel_common.h.
-float boundaryFlow(const SubstepConstants& c, int side, float qEff, float hC, float outSign, float& faceDepth) {
-    faceDepth = 0.0f;
-    if (c.boundaryKind[side] == int(BoundaryKind::Open))
-        return pipe::pipeOpenFlow(qEff, hC, outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
-    return 0.0f;
+int CpuSolver::edgeCodeAt(const SubstepConstants& c, int side, int along) const {
+    return c.edgeCodes[std::size_t(pipe::edgeFaceIndex(side, along, width_, height_))];
 }
-}  // namespace
+
+float CpuSolver::ghostDepthM(const SubstepConstants& c, const SubstepAmounts& a, int side, int along, std::size_t inner,
+                             int units) const {
+    const int code = edgeCodeAt(c, side, along);
+    const int kind = pipe::edgeKind(code);
+    const float level = kind == SLUICE_BOUNDARY_LEVEL ? a.levelM(std::size_t(pipe::edgeSegment(code))) : 0.0f;
+    return pipe::ghostDepth(kind, b_[inner], pipe::unitsToMetres(units), level);
+}
 
 // Pass 1 of the pipe model: new raw flow of every face from its effective old flow and the surfaces
 // beside it, held to the Courant limit, as a raw integer transfer. Pass 2 limits it.
-void CpuSolver::updateFlowsPipes(const SubstepConstants& c) {
+void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts& a) {
     const int W = width_, H = height_;
     const float g = params_.gravity, dx = cellSizeM_;
     auto depth = [&](std::size_t i) { return pipe::unitsToMetres(h_[i]); };
@@ -80,6 +81,18 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c) {
         noteSpeeds(demand, allowed);
         return q;
     };
+    // An edge face on `side` at `along` whose inner cell is `inner`; outSign +1 on the east / north
+    // sides. Mirrors edgeFlow() in shaders/sim/pipe_flux.comp.
+    auto edge = [&](int side, int along, float qEff, std::size_t inner, float outSign, float& faceDepth) {
+        faceDepth = 0.0f;
+        const int kind = pipe::edgeKind(edgeCodeAt(c, side, along));
+        if (kind == SLUICE_BOUNDARY_OPEN)
+            return pipe::pipeOpenFlow(qEff, depth(inner), outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
+        if (!pipe::flowsByMomentum(kind)) return 0.0f;
+        const float hg = ghostDepthM(c, a, side, along, inner, h_[inner]), b = b_[inner];
+        return outSign > 0 ? pipe::pipeInteriorFlow(qEff, b, depth(inner), b, hg, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth)
+                           : pipe::pipeInteriorFlow(qEff, b, hg, b, depth(inner), c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
+    };
     for (int y = 0; y < H; ++y) {
         for (int i = 0; i <= W; ++i) {
             const std::size_t f = faceX(i, y);
@@ -89,7 +102,7 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c) {
                 q = pipe::pipeInteriorFlow(qx_[f], b_[L], depth(L), b_[R], depth(R), c.frictionFactor, c.gravityDt,
                                            c.viscosityTerm, faceDepth);
             } else {
-                q = boundaryFlow(c, i == 0 ? 0 : 1, qx_[f], depth(cell(i == 0 ? 0 : W - 1, y)), i == 0 ? -1.0f : 1.0f, faceDepth);
+                q = edge(i == 0 ? 0 : 1, y, qx_[f], cell(i == 0 ? 0 : W - 1, y), i == 0 ? -1.0f : 1.0f, faceDepth);
             }
             tx_[f] = pipe::transferUnits(finish(q, faceDepth), c.dtOverDx2);
         }
@@ -103,7 +116,7 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c) {
                 q = pipe::pipeInteriorFlow(qy_[f], b_[L], depth(L), b_[R], depth(R), c.frictionFactor, c.gravityDt,
                                            c.viscosityTerm, faceDepth);
             } else {
-                q = boundaryFlow(c, j == 0 ? 2 : 3, qy_[f], depth(cell(x, j == 0 ? 0 : H - 1)), j == 0 ? -1.0f : 1.0f, faceDepth);
+                q = edge(j == 0 ? 2 : 3, x, qy_[f], cell(x, j == 0 ? 0 : H - 1), j == 0 ? -1.0f : 1.0f, faceDepth);
             }
             ty_[f] = pipe::transferUnits(finish(q, faceDepth), c.dtOverDx2);
         }
@@ -118,15 +131,21 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
     const int W = width_, H = height_;
     std::swap(hOld_, h_);
     const std::vector<std::int32_t>& h0 = hOld_;
-    // Inflow edges: the host's units for this substep, into the domain (positive toward +x / +y on
-    // the west / south edges).
+    // Inflow faces: their segment's units for this substep, into the domain (positive toward +x / +y
+    // on the west / south sides).
+    auto inflow = [&](int side, int along, std::int32_t& t) {
+        const int code = edgeCodeAt(c, side, along);
+        if (pipe::edgeKind(code) != SLUICE_BOUNDARY_INFLOW) return;
+        const int units = a.segmentValues[std::size_t(pipe::edgeSegment(code))];
+        t = side == 0 || side == 2 ? units : -units;
+    };
     for (int y = 0; y < H; ++y) {
-        if (c.boundaryKind[0] == int(BoundaryKind::Inflow)) tx_[faceX(0, y)] = a.inflowUnits[0];
-        if (c.boundaryKind[1] == int(BoundaryKind::Inflow)) tx_[faceX(W, y)] = -a.inflowUnits[1];
+        inflow(0, y, tx_[faceX(0, y)]);
+        inflow(1, y, tx_[faceX(W, y)]);
     }
     for (int x = 0; x < W; ++x) {
-        if (c.boundaryKind[2] == int(BoundaryKind::Inflow)) ty_[faceY(x, 0)] = a.inflowUnits[2];
-        if (c.boundaryKind[3] == int(BoundaryKind::Inflow)) ty_[faceY(x, H)] = -a.inflowUnits[3];
+        inflow(2, x, ty_[faceY(x, 0)]);
+        inflow(3, x, ty_[faceY(x, H)]);
     }
     std::vector<std::int64_t> out(h0.size());
     for (int y = 0; y < H; ++y)

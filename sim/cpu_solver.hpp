@@ -50,8 +50,13 @@ protected:
 private:
     /// Pass 1 of each model (raw transfers into tx_ / ty_) and the shared pass 2 (cpu_swe.cpp holds
     /// the shallow-water pass 1).
-    void updateFlowsPipes(const SubstepConstants& c);
-    void updateFlowsSwe(const SubstepConstants& c);
+    void updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts& a);
+    void updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& a);
+    /// The code of an edge face (shaders/sim/boundary_math.h) and the depth (m) of the ghost cell
+    /// beyond it, whose inner cell is `inner` holding `units`.
+    int edgeCodeAt(const SubstepConstants& c, int side, int along) const;
+    float ghostDepthM(const SubstepConstants& c, const SubstepAmounts& a, int side, int along, std::size_t inner,
+                      int units) const;
     void updateDepths(const SubstepConstants& c, const SubstepAmounts& a);
     void noteSpeeds(float demand, float allowed);
     std::size_t cell(int x, int y) const { return std::size_t(y) * std::size_t(width_) + std::size_t(x); }

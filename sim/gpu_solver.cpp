@@ -136,16 +136,25 @@ void GpuSolver::uploadEmitters(const std::vector<GpuEmitter>& em) {
     uploadedEmitters_ = em;
 }
 
+void GpuSolver::uploadEdges(const std::vector<int>& codes) {
+    if (codes == uploadedEdges_) return;
+    const std::size_t bytes = codes.size() * sizeof(int);
+    if (edges_.bytes() < bytes) edges_ = gl::Buffer(bytes);
+    edges_.upload(codes.data(), bytes);
+    uploadedEdges_ = codes;
+}
+
 void GpuSolver::uploadAmounts(const SubstepConstants& c, int n) {
-    amountStride_ = SLUICE_AMOUNT_EMITTERS + int(c.emitters.size());
+    emitterBase_ = SLUICE_AMOUNT_SEGMENTS + int(c.segments.size());
+    amountStride_ = emitterBase_ + int(c.emitters.size());
     std::vector<std::int32_t> table(std::size_t(n) * std::size_t(amountStride_));
     for (int s = 0; s < n; ++s) {
         const SubstepAmounts a = nextAmounts(c);
         std::int32_t* row = table.data() + std::size_t(s) * std::size_t(amountStride_);
         row[SLUICE_AMOUNT_RAIN] = a.rainUnits;
         row[SLUICE_AMOUNT_EVAPORATION] = a.evaporationUnits;
-        for (int side = 0; side < 4; ++side) row[SLUICE_AMOUNT_INFLOW + side] = a.inflowUnits[side];
-        for (std::size_t e = 0; e < a.emitterUnits.size(); ++e) row[SLUICE_AMOUNT_EMITTERS + e] = a.emitterUnits[e];
+        for (std::size_t k = 0; k < a.segmentValues.size(); ++k) row[SLUICE_AMOUNT_SEGMENTS + k] = a.segmentValues[k];
+        for (std::size_t e = 0; e < a.emitterUnits.size(); ++e) row[std::size_t(emitterBase_) + e] = a.emitterUnits[e];
     }
     const std::size_t bytes = table.size() * sizeof(std::int32_t);
     if (bytes > amounts_.bytes()) amounts_ = gl::Buffer(bytes * 2);
@@ -161,11 +170,13 @@ void GpuSolver::advance(float dtSub, int n) {
         em.push_back(GpuEmitter{e.x, e.y, e.radius2, e.levelM, int(e.mode), e.sign, e.singleCell ? 1 : 0, 0, e.box.x0,
                                 e.box.y0, e.box.x1, e.box.y1});
     uploadEmitters(em);
+    uploadEdges(c.edgeCodes);
     uploadAmounts(c, n);
 
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
     emitters_.bindStorage(SLUICE_BIND_EMITTERS);
     amounts_.bindStorage(SLUICE_BIND_AMOUNTS);
+    edges_.bindStorage(SLUICE_BIND_EDGES);
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
     const bool sweep = sweeps(n);
@@ -194,10 +205,8 @@ void GpuSolver::setPassUniforms(const gl::Program& p, const SubstepConstants& c,
     p.set("uViscosityTerm", c.viscosityTerm);
     p.set("uCellSize", cellSizeM_);
     p.set("uGravity", params_.gravity);
-    glProgramUniform4i(p.id(), p.location("uBoundaryKind"), c.boundaryKind[0], c.boundaryKind[1], c.boundaryKind[2],
-                       c.boundaryKind[3]);
-    glProgramUniform4i(p.id(), p.location("uInflowActive"), c.inflowUnits[0] > 0, c.inflowUnits[1] > 0, c.inflowUnits[2] > 0,
-                       c.inflowUnits[3] > 0);
+    glProgramUniform4i(p.id(), p.location("uSideWets"), c.sideWets[0], c.sideWets[1], c.sideWets[2], c.sideWets[3]);
+    p.set("uEmitterBase", emitterBase_);
     p.set("uDtOverDx2", c.dtOverDx2);
     p.set("uUnitFlow", c.unitFlow);
     p.set("uEmitterCount", emitterCount);

@@ -93,6 +93,8 @@ private:
     void uploadEmitters(const std::vector<gpu::GpuEmitter>& emitters);
     /// The amounts table of n substeps (sim_layout.h) from the host's carries.
     void uploadAmounts(const SubstepConstants& c, int n);
+    /// The edge faces' codes (boundary_math.h), when they changed.
+    void uploadEdges(const std::vector<int>& codes);
     /// After an outside change of the state: the next two dispatches compute every group, so both
     /// ping-pong copies hold the edited state before dry groups are skipped again.
     void markAllTilesActive();
@@ -119,14 +121,16 @@ private:
     // flags swap every substep; flows stay, the other flow pair holding pass 1's raw transfers, except
     // in sweeps, which swap them too).
     gl::Buffer terrain_, depth_[2], flowX_[2], flowY_[2], flags_[2];
-    gl::Buffer emitters_, amounts_, ledger_, stats_, partials_;
+    gl::Buffer emitters_, amounts_, edges_, ledger_, stats_, partials_;
     gl::Buffer stripRawX_, stripRawY_;  // skewed sweep: raw transfers of one strip's face rows (grown on demand)
     int depthCur_ = 0, flow_ = 0, flagsCur_ = 0;
     int passGroupsX_ = 0, passGroupsY_ = 0;
-    int amountStride_ = SLUICE_AMOUNT_EMITTERS;  // ints per substep in the amounts table
+    int amountStride_ = SLUICE_AMOUNT_SEGMENTS;  // ints per substep in the amounts table
+    int emitterBase_ = SLUICE_AMOUNT_SEGMENTS;   // the first emitter's slot in a row
     int brushTilesX_ = 0, brushSlotBase_ = 0;    // brush tiles per row; their first ledger slot
     Tuning tuning_;
     std::vector<gpu::GpuEmitter> uploadedEmitters_;
+    std::vector<int> uploadedEdges_;
 };
 
 }  // namespace sluice::sim

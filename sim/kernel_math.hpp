@@ -1,6 +1,6 @@
 #pragma once
 // The C++ view of the formulas shared with the GLSL kernels (shaders/sim/pipe_math.h, transfer_math.h,
-// swe_math.h, brush_math.h): included once, in one namespace, with the std functions they use in scope. With
+// swe_math.h, boundary_math.h, brush_math.h): included once, in one namespace, with the std functions they use in scope. With
 // -ffp-contract=off here and `precise` in GLSL both sides round alike, so the CPU reference and the
 // kernels compute the same bits.
 #include <algorithm>
@@ -24,5 +24,6 @@ inline float uintBitsToFloat(uint v) { return std::bit_cast<float>(v); }
 #include "shaders/sim/pipe_math.h"
 #include "shaders/sim/transfer_math.h"
 #include "shaders/sim/swe_math.h"
+#include "shaders/sim/boundary_math.h"
 #include "shaders/sim/brush_math.h"
 }  // namespace sluice::sim::kmath

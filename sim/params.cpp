@@ -2,15 +2,6 @@
 
 namespace sluice::sim {
 
-const char* toString(BoundaryKind kind) {
-    switch (kind) {
-        case BoundaryKind::Wall: return "wall";
-        case BoundaryKind::Open: return "open";
-        case BoundaryKind::Inflow: return "inflow";
-    }
-    return "?";
-}
-
 const char* toString(WaterModel model) { return model == WaterModel::Pipes ? "pipes" : "swe"; }
 
 const char* toString(FrictionLaw law) { return law == FrictionLaw::Linear ? "linear" : "manning"; }

@@ -1,6 +1,9 @@
 #pragma once
-// Physical parameters and boundary conditions of the water models. Units are SI throughout.
+// Physical parameters of the water models (boundary conditions: sim/boundary.hpp). Units are SI
+// throughout.
 #include <cstdint>
+
+#include "sim/boundary.hpp"
 
 namespace sluice::sim {
 
@@ -29,27 +32,10 @@ struct SimParams {
     float evaporationMPerS = 0.0f;    ///< uniform evaporation, metres per second, never below zero depth
     float courantTarget = 0.5f;       ///< C in dt_sub <= C dx / max(|u| + sqrt(g h)); the kernels hold every face to it
     int maxSubsteps = 256;            ///< cap on substeps per step; when it binds the step covers less time
+
+    bool operator==(const SimParams&) const = default;
 };
 
-/// What happens at one side of the domain.
-enum class BoundaryKind : std::uint8_t {
-    Wall,    ///< no flow through the side
-    Open,    ///< free outflow against a dry ghost cell of equal bed height; nothing enters
-    Inflow,  ///< a set discharge per unit length enters the domain
-};
-
-/// One side's condition. dischargeM2PerS is used by Inflow only (m^3/s per metre of side).
-struct BoundarySide {
-    BoundaryKind kind = BoundaryKind::Wall;
-    float dischargeM2PerS = 0.0f;
-};
-
-/// The four sides. West is x = 0, east x = width, south y = 0, north y = height.
-struct Boundaries {
-    BoundarySide west, east, south, north;
-};
-
-const char* toString(BoundaryKind kind);
 const char* toString(WaterModel model);
 const char* toString(FrictionLaw law);
 /// The friction law a scene gets when it names none: the seeds' linear law for the pipe model,

@@ -19,20 +19,6 @@ json paramsToJson(const SimParams& p) {
                 {"max_substeps", p.maxSubsteps}};
 }
 
-namespace {
-json sideToJson(const BoundarySide& s) {
-    if (s.kind == BoundaryKind::Inflow) return json{{"type", "inflow"}, {"discharge", s.dischargeM2PerS}};
-    return toString(s.kind);
-}
-}  // namespace
-
-json boundaryToJson(const Boundaries& b) {
-    return json{{"west", sideToJson(b.west)},
-                {"east", sideToJson(b.east)},
-                {"south", sideToJson(b.south)},
-                {"north", sideToJson(b.north)}};
-}
-
 json emittersToJson(const std::vector<Emitter>& list) {
     json out = json::array();
     for (const Emitter& e : list) {

@@ -6,13 +6,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/boundary_json.hpp"
+
 #include "sim/emitter.hpp"
 #include "sim/params.hpp"
 
 namespace sluice::sim {
 
 nlohmann::json paramsToJson(const SimParams& p);
-nlohmann::json boundaryToJson(const Boundaries& b);
 nlohmann::json emittersToJson(const std::vector<Emitter>& list);
 
 /// {"params": ..., "boundary": ..., "sources": [...], "drains": [...]}

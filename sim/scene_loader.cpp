@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/boundary_json.hpp"
 #include "sim/heightmap_png.hpp"
 #include "sim/json_reader.hpp"
 #include "sim/npy.hpp"
@@ -104,7 +105,6 @@ private:
     void parseWater(const json* water);
     void parseParams(const json* params);
     void parseBoundary(const json* boundary);
-    BoundarySide parseSide(const json& v, const std::string& path);
     std::vector<Emitter> parseEmitters(const json* list, const std::string& path);
 
     std::string fileStem_;
@@ -338,46 +338,17 @@ void Loader::parseParams(const json* params) {
     if (const json* v = find(*params, "max_substeps")) p.maxSubsteps = int(integerIn(*v, "params.max_substeps", 1, 4096));
 }
 
-BoundarySide Loader::parseSide(const json& v, const std::string& path) {
-    const auto kindOf = [&](const std::string& s, const std::string& where) {
-        if (s == "wall") return BoundaryKind::Wall;
-        if (s == "open") return BoundaryKind::Open;
-        if (s == "inflow") return BoundaryKind::Inflow;
-        fail(where, "expected \"wall\", \"open\" or \"inflow\", got \"" + s + "\"");
-    };
-    const std::string inflowHint =
-        "an inflow needs a discharge: write {\"type\": \"inflow\", \"discharge\": q} with q in m^2/s (m^3/s per metre of side)";
-    BoundarySide side;
-    if (v.is_string()) {
-        side.kind = kindOf(v.get<std::string>(), path);
-        if (side.kind == BoundaryKind::Inflow) fail(path, inflowHint);
-        return side;
-    }
-    if (!v.is_object())
-        fail(path, std::string("expected \"wall\", \"open\" or an object {\"type\": ..., \"discharge\": ...}, got ") +
-                       v.type_name());
-    checkKeys(v, path, {"type", "discharge"});
-    const json* type = find(v, "type");
-    if (!type) fail(path + ".type", "missing (one of \"wall\", \"open\", \"inflow\")");
-    side.kind = kindOf(string(*type, path + ".type"), path + ".type");
-    const json* q = find(v, "discharge");
-    if (side.kind == BoundaryKind::Inflow) {
-        if (!q) fail(path, inflowHint);
-        side.dischargeM2PerS = ruled(*q, path + ".discharge", rules::kDischargeM2PerS);
-    } else if (q) {
-        warn("'" + path + ".discharge' is ignored (the side's type is \"" + toString(side.kind) + "\", not \"inflow\")");
-    }
-    return side;
-}
-
 void Loader::parseBoundary(const json* boundary) {
     if (!boundary) return;
     expectObject(*boundary, "boundary");
     checkKeys(*boundary, "boundary", {"west", "east", "south", "north"});
-    if (const json* v = find(*boundary, "west")) scene_.boundary.west = parseSide(*v, "boundary.west");
-    if (const json* v = find(*boundary, "east")) scene_.boundary.east = parseSide(*v, "boundary.east");
-    if (const json* v = find(*boundary, "south")) scene_.boundary.south = parseSide(*v, "boundary.south");
-    if (const json* v = find(*boundary, "north")) scene_.boundary.north = parseSide(*v, "boundary.north");
+    // West and east run along y (height cells), south and north along x (width cells).
+    for (int side = 0; side < 4; ++side) {
+        const char* name = sideName(side);
+        if (const json* v = find(*boundary, name))
+            scene_.boundary.side(side) =
+                readBoundarySide(*this, *v, std::string("boundary.") + name, side < 2 ? scene_.height : scene_.width, warnings_);
+    }
 }
 
 std::vector<Emitter> Loader::parseEmitters(const json* list, const std::string& path) {

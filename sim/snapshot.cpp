@@ -271,9 +271,14 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
         const json& carry = r.section(h, "carry");
         s.carry.rain = r.at(carry, "carry", "rain", kCarry);
         s.carry.evaporation = r.at(carry, "carry", "evaporation", kCarry);
+        // Per boundary segment that is not a wall, west side first (version 2: per side, four numbers,
+        // when each side was one segment: the same order once the walls are left out).
         const json* inflow = r.find(carry, "inflow");
-        if (!inflow || !inflow->is_array() || inflow->size() != 4) r.fail("carry.inflow", "expected 4 numbers");
-        for (std::size_t i = 0; i < 4; ++i) s.carry.inflow[i] = r.number((*inflow)[i], "carry.inflow", kCarry);
+        if (!inflow || !inflow->is_array()) r.fail("carry.inflow", "expected an array of numbers");
+        for (std::size_t i = 0; i < inflow->size(); ++i) {
+            if (version == 2 && s.boundary.side(int(i)).isWall()) continue;
+            s.carry.inflow.push_back(r.number((*inflow)[i], "carry.inflow", kCarry));
+        }
         const json* emitters = r.find(carry, "emitters");
         if (!emitters || !emitters->is_array()) r.fail("carry.emitters", "expected an array");
         for (const json& e : *emitters) s.carry.emitters.push_back(r.number(e, "carry.emitters", kCarry));

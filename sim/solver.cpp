@@ -66,6 +66,7 @@ void Solver::step(float dtSeconds) {
 }
 
 void Solver::stepFixed(float dtSubSeconds, int n) {
+    amountClock_ = counters_.timeSeconds;
     advance(dtSubSeconds, n);
     counters_.substeps += n;
     counters_.timeSeconds += double(dtSubSeconds) * n;

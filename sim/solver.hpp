@@ -200,9 +200,13 @@ protected:
     /// writeRegion() hooks: store the words; add to the cumulative ledger amounts.
     virtual void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) = 0;
     virtual void bookLedger(std::int64_t addedUnits, std::int64_t removedUnits) = 0;
-    /// The whole units of water sources, rain, evaporation and inflow move in the next substep of `c`
-    /// (carries advanced): the same on every backend.
-    SubstepAmounts nextAmounts(const SubstepConstants& c) { return takeAmounts(c, carry_); }
+    /// What water sources, rain, evaporation and boundary segments move in the next substep of `c`
+    /// (carries and the substep clock advanced): the same on every backend.
+    SubstepAmounts nextAmounts(const SubstepConstants& c) {
+        SubstepAmounts a = takeAmounts(c, carry_, amountClock_);
+        amountClock_ += double(c.dt);
+        return a;
+    }
 
     SimParams params_;
     Boundaries boundary_;
@@ -215,6 +219,7 @@ private:
     float initialSpeedEstimate_ = 0;
     std::int64_t initialUnits_ = 0;
     WaterCarry carry_;
+    double amountClock_ = 0;  // start of the next substep (s): the boundaries' time series are read there
 };
 
 /// Creates a solver of the named backend ("cpu" or "gpu"). The GPU backend needs a current GL 4.5

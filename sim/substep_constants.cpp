@@ -1,9 +1,19 @@
 #include "sim/substep_constants.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
+#include "sim/kernel_math.hpp"
+
 namespace sluice::sim {
+
+using kmath::edgeCode;
+using kmath::edgeFaceIndex;
+static_assert(int(BoundaryKind::Wall) == SLUICE_BOUNDARY_WALL && int(BoundaryKind::Open) == SLUICE_BOUNDARY_OPEN &&
+                  int(BoundaryKind::Inflow) == SLUICE_BOUNDARY_INFLOW && int(BoundaryKind::Level) == SLUICE_BOUNDARY_LEVEL &&
+                  int(BoundaryKind::Transmissive) == SLUICE_BOUNDARY_TRANSMISSIVE,
+              "sim::BoundaryKind matches shaders/sim/boundary_math.h");
 
 int depthToUnits(float metres) {
     const double u = std::nearbyint(double(metres) * kDepthUnitsPerM);
@@ -58,27 +68,43 @@ SubstepConstants prepareSubstep(float dtSub, float cellSizeM, int width, int hei
     c.unitFlow = float(kDepthUnitM * dx2 / dt);
     c.rainUnits = double(p.rainMPerS) * dt * kDepthUnitsPerM;
     c.evaporationUnits = double(p.evaporationMPerS) * dt * kDepthUnitsPerM;
-    const BoundarySide* sides[4] = {&b.west, &b.east, &b.south, &b.north};
-    bool boundaryMovesWater = false;
-    for (int i = 0; i < 4; ++i) {
-        c.boundaryKind[i] = int(sides[i]->kind);
-        // An inflow side moves discharge (m^2/s) x dx x dt of water per face: that over dx^2 in depth.
-        c.inflowUnits[i] =
-            sides[i]->kind == BoundaryKind::Inflow ? double(sides[i]->dischargeM2PerS) * dt / dx * kDepthUnitsPerM : 0.0;
-        boundaryMovesWater |= sides[i]->kind != BoundaryKind::Wall;
-    }
+    c.inflowUnitsPerM2PerS = dt / dx * kDepthUnitsPerM;
+    // Edge faces: west and east have `height` faces, south and north `width`.
+    const int lengths[4] = {height, height, width, width};
+    c.edgeCodes.assign(std::size_t(2 * (width + height)), edgeCode(0, SLUICE_BOUNDARY_WALL));
+    for (int side = 0; side < 4; ++side)
+        for (const BoundarySegment& seg : b.side(side).segments) {
+            const int begin = std::clamp(seg.begin, 0, lengths[side]), end = std::clamp(seg.end, begin, lengths[side]);
+            if (seg.kind == BoundaryKind::Wall || begin == end) continue;
+            const int index = int(c.segments.size());
+            c.segments.push_back(PreparedSegment{side, seg.kind, begin, end, &seg.value});
+            for (int k = begin; k < end; ++k)
+                c.edgeCodes[std::size_t(edgeFaceIndex(side, k, width, height))] = edgeCode(index, int(seg.kind));
+            c.sideWets[side] = c.sideWets[side] || seg.kind == BoundaryKind::Inflow || seg.kind == BoundaryKind::Level;
+        }
     for (const Emitter& e : sources) prepare(e, +1, dt, dx2, width, height, c.emitters);
     for (const Emitter& e : drains) prepare(e, -1, dt, dx2, width, height, c.emitters);
-    c.ledgerActive = boundaryMovesWater || !c.emitters.empty() || c.rainUnits > 0 || c.evaporationUnits > 0;
+    c.ledgerActive = !c.segments.empty() || !c.emitters.empty() || c.rainUnits > 0 || c.evaporationUnits > 0;
     return c;
 }
 
-SubstepAmounts takeAmounts(const SubstepConstants& c, WaterCarry& carry) {
+float SubstepAmounts::levelM(std::size_t segment) const { return std::bit_cast<float>(segmentValues[segment]); }
+
+SubstepAmounts takeAmounts(const SubstepConstants& c, WaterCarry& carry, double t) {
     SubstepAmounts a;
     if (carry.emitters.size() != c.emitters.size()) carry.emitters.assign(c.emitters.size(), 0.0);
+    if (carry.inflow.size() != c.segments.size()) carry.inflow.assign(c.segments.size(), 0.0);
     a.rainUnits = take(c.rainUnits, carry.rain);
     a.evaporationUnits = take(c.evaporationUnits, carry.evaporation);
-    for (int i = 0; i < 4; ++i) a.inflowUnits[i] = take(c.inflowUnits[i], carry.inflow[i]);
+    const double mid = t + 0.5 * double(c.dt);
+    a.segmentValues.assign(c.segments.size(), 0);
+    for (std::size_t i = 0; i < c.segments.size(); ++i) {
+        const PreparedSegment& seg = c.segments[i];
+        if (seg.kind == BoundaryKind::Inflow)
+            a.segmentValues[i] = take(std::max(0.0, seg.value->at(mid)) * c.inflowUnitsPerM2PerS, carry.inflow[i]);
+        else if (seg.kind == BoundaryKind::Level)
+            a.segmentValues[i] = std::bit_cast<int>(float(seg.value->at(mid)));
+    }
     a.emitterUnits.resize(c.emitters.size());
     for (std::size_t e = 0; e < c.emitters.size(); ++e) a.emitterUnits[e] = take(c.emitters[e].unitsPerSubstep, carry.emitters[e]);
     return a;

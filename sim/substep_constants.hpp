@@ -6,6 +6,7 @@
 // added is what was asked, to the unit (shaders/sim/transfer_math.h).
 #include <vector>
 
+#include "sim/boundary.hpp"
 #include "sim/emitter.hpp"
 #include "sim/params.hpp"
 
@@ -33,6 +34,15 @@ struct PreparedEmitter {
     bool singleCell = false;
 };
 
+/// A boundary segment reduced to what a substep needs: its side, kind, cells along the side (clamped
+/// to it) and its value over time.
+struct PreparedSegment {
+    int side = 0;
+    BoundaryKind kind = BoundaryKind::Wall;
+    int begin = 0, end = 0;
+    const TimeSeries* value = nullptr;  ///< the Boundaries' own series (valid while they are)
+};
+
 /// Factors of one substep of length dt.
 struct SubstepConstants {
     float dt = 0;
@@ -48,14 +58,18 @@ struct SubstepConstants {
     float unitFlow = 0;        ///< m^3/s of a face that moves one unit of depth in one substep: unit dx^2 / dt
     double rainUnits = 0;      ///< units of depth rain adds per cell per substep (fractional: carried)
     double evaporationUnits = 0;
-    double inflowUnits[4] = {0, 0, 0, 0};  ///< west, east, south, north: units per boundary face per substep
-    int boundaryKind[4] = {0, 0, 0, 0};
+    double inflowUnitsPerM2PerS = 0;  ///< units an inflow face moves per substep per m^2/s of discharge: dt / dx
+    /// Segments that are not walls, west side first, then east, south, north (the amounts table's order).
+    std::vector<PreparedSegment> segments;
+    /// Code of every edge face (shaders/sim/boundary_math.h): west (H), east (H), south (W), north (W).
+    std::vector<int> edgeCodes;
+    bool sideWets[4] = {false, false, false, false};  ///< an inflow or level segment on the side may bring water
     std::vector<PreparedEmitter> emitters;  ///< sources first, then drains; applied in this order
     bool ledgerActive = false;  ///< anything adds or removes water (else added/removed stay 0)
 };
 
 /// Prepares the constants for a substep of dtSub seconds. Disabled emitters are left out. The Courant
-/// target is clamped to (0, 1].
+/// target is clamped to (0, 1]. The result refers to `b`'s time series: keep `b` alive while it is used.
 SubstepConstants prepareSubstep(float dtSub, float cellSizeM, int width, int height, const SimParams& p,
                                 const Boundaries& b, const std::vector<Emitter>& sources,
                                 const std::vector<Emitter>& drains);
@@ -66,19 +80,22 @@ SubstepConstants prepareSubstep(float dtSub, float cellSizeM, int width, int hei
 /// actually moved, so it stays exact).
 struct WaterCarry {
     double rain = 0, evaporation = 0;
-    double inflow[4] = {0, 0, 0, 0};
+    std::vector<double> inflow;  ///< per SubstepConstants::segments entry (used by inflow segments)
     std::vector<double> emitters;
 };
 
-/// The whole units one substep moves: per cell for rain, evaporation and each emitter (a level
-/// emitter's cap), per boundary face for inflow edges.
+/// What one substep moves: whole units per cell for rain, evaporation and each emitter (a level
+/// emitter's cap); per boundary segment its value (inflow: whole units per edge face; level: the
+/// level in metres as float bits; else 0).
 struct SubstepAmounts {
     int rainUnits = 0, evaporationUnits = 0;
-    int inflowUnits[4] = {0, 0, 0, 0};
+    std::vector<int> segmentValues;
     std::vector<int> emitterUnits;
+    float levelM(std::size_t segment) const;
 };
 
-/// Advances `carry` by one substep of `c` and returns the whole units to move in it.
-SubstepAmounts takeAmounts(const SubstepConstants& c, WaterCarry& carry);
+/// Advances `carry` by one substep of `c` starting at time t (s; the series are read at its middle)
+/// and returns what to move in it.
+SubstepAmounts takeAmounts(const SubstepConstants& c, WaterCarry& carry, double t);
 
 }  // namespace sluice::sim

@@ -21,21 +21,54 @@ const auto kClampLog = ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithm
 /// continue one gesture and merge into one undo entry.
 bool continuingEdit() { return ImGui::IsItemActive() && !ImGui::IsItemActivated(); }
 
-bool boundaryCombo(const char* label, sim::BoundarySide& side, bool& continuing) {
-    const char* names[] = {"wall", "open", "inflow"};
-    int kind = int(side.kind);
-    bool changed = ImGui::Combo(label, &kind, names, 3);
-    side.kind = sim::BoundaryKind(kind);
-    if (side.kind == sim::BoundaryKind::Inflow) {
-        ImGui::SameLine();
-        ImGui::PushID(label);
-        ImGui::SetNextItemWidth(70);
-        changed |= ImGui::DragFloat("m2/s", &side.dischargeM2PerS, 0.01f, 0.0f, 100.0f, "%.2f");
-        continuing |= continuingEdit();
-        ImGui::PopID();
+/// The value of one boundary condition: a drag for a constant, a note for a time series (those come
+/// from the scene file or a timeline).
+bool boundaryValue(sim::BoundarySegment& seg, bool& continuing) {
+    if (seg.kind != sim::BoundaryKind::Inflow && seg.kind != sim::BoundaryKind::Level) return false;
+    ImGui::SameLine();
+    if (!seg.value.isConstant()) {
+        ImGui::TextDisabled("series of %d points", int(seg.value.points.size()));
+        return false;
     }
+    float v = float(seg.value.at(0.0));
+    ImGui::SetNextItemWidth(80);
+    const bool inflow = seg.kind == sim::BoundaryKind::Inflow;
+    const bool changed = inflow ? ImGui::DragFloat("m2/s", &v, 0.01f, 0.0f, 100.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp)
+                                : ImGui::DragFloat("m", &v, 0.01f, -1000.0f, 1000.0f, "%.2f");
+    continuing |= continuingEdit();
+    if (changed) seg.value = sim::TimeSeries::constant(v);
     return changed;
 }
+
+/// One side: a kind (and its value) for the whole side, or its segments one per line when the scene
+/// splits it. Changing the kind of a split side makes it one condition again.
+bool boundaryControls(const char* label, sim::BoundarySide& side, bool& continuing) {
+    const char* names[] = {"wall", "open", "inflow", "level", "transmissive"};
+    ImGui::PushID(label);
+    const sim::BoundarySegment* whole = side.whole();
+    const bool split = !side.segments.empty() && !whole;
+    int kind = whole ? int(whole->kind) : 0;
+    ImGui::SetNextItemWidth(110);
+    bool changed = ImGui::Combo(label, &kind, names, 5, 5);
+    if (changed) side = sim::BoundarySide::of(sim::BoundaryKind(kind), kind == int(sim::BoundaryKind::Inflow) ? 0.5 : 0.0);
+    if (!changed && whole) changed |= boundaryValue(side.segments[0], continuing);
+    if (!changed && split) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%d segments", int(side.segments.size()));
+        for (std::size_t i = 0; i < side.segments.size(); ++i) {
+            sim::BoundarySegment& seg = side.segments[i];
+            ImGui::PushID(int(i));
+            const int end = seg.end == sim::BoundarySegment::kSideEnd ? -1 : seg.end;
+            if (end < 0) ImGui::Text("  cells %d-end: %s", seg.begin, names[int(seg.kind)]);
+            else ImGui::Text("  cells %d-%d: %s", seg.begin, end - 1, names[int(seg.kind)]);
+            changed |= boundaryValue(seg, continuing);
+            ImGui::PopID();
+        }
+    }
+    ImGui::PopID();
+    return changed;
+}
+
 /// Preset list, apply / save / defaults. Applying is an undoable parameter change.
 void presetControls(Simulation& s, PresetState& ps) {
     if (ps.dir.empty()) return;
@@ -135,8 +168,7 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
     }
     p.rainMPerS = rainMmH / kMmPerHourPerMPerS;
     p.evaporationMPerS = evaporationMmH / kMmPerHourPerMPerS;
-    // SimParams is plain floats and ints without padding, so a byte compare spots any edit.
-    if (std::memcmp(&p, &before, sizeof p) != 0) s.apply(sim::SetParams{p}, continuing);
+    if (p != before) s.apply(sim::SetParams{p}, continuing);
 
     ImGui::SliderFloat("speed (x real time)", &s.speed, 0.1f, 200.0f, "%.2f", kClampLog);
     if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
@@ -149,10 +181,9 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
 
     sim::Boundaries b = s.solver->boundaries();
     bool sideDrag = false;
-    bool changed = boundaryCombo("west", b.west, sideDrag);
-    changed |= boundaryCombo("east", b.east, sideDrag);
-    changed |= boundaryCombo("south", b.south, sideDrag);
-    changed |= boundaryCombo("north", b.north, sideDrag);
+    ImGui::TextUnformatted("boundaries");
+    bool changed = false;
+    for (int side = 0; side < 4; ++side) changed |= boundaryControls(sim::sideName(side), b.side(side), sideDrag);
     if (changed) s.apply(sim::SetBoundaries{b}, sideDrag);
 
     ImGui::Text("time %.1f s, %lld steps%s", c.timeSeconds, static_cast<long long>(c.steps),
@@ -294,7 +325,7 @@ void compareSection(Simulation& s, CompareState& c) {
         Highlight h(b.dtSeconds != a.dtSeconds);
         ImGui::SliderFloat("B dt (s)", &b.dtSeconds, 0.005f, 2.0f, "%.3f", kClampLog);
     }
-    if (std::memcmp(&b, &before, sizeof b) != 0) s.runB->setParams(b);
+    if (b != before) s.runB->setParams(b);
     ImGui::RadioButton("side by side (A | B)", &c.mode, 0);
     ImGui::SameLine();
     ImGui::RadioButton("difference map", &c.mode, 1);

@@ -1,7 +1,7 @@
 // Dry-tile skipping, shared by the step kernels. A work group whose cells and faces cannot change
 // this dispatch (no water or flow within reach, nothing pouring in) returns at once; skipping it
 // changes no bit of the result. Activity flags (SLUICE_TILE_WET / WAS_WET) come from the previous
-// dispatch; rain, sources and inflow edges force work where they act.
+// dispatch; rain, sources and inflow or level segments force work where they act.
 #ifndef SLUICE_DRY_SKIP_H
 #define SLUICE_DRY_SKIP_H
 
@@ -9,22 +9,21 @@ layout(std430, binding = SLUICE_BIND_EMITTERS) restrict readonly buffer EmitterB
 layout(std430, binding = SLUICE_BIND_TILES_IN) restrict readonly buffer FlagsIn { uint flagsIn[]; };
 
 uniform int uEmitterCount;
-uniform ivec4 uBoundaryKind;  // west, east, south, north
-uniform ivec4 uInflowActive;  // 1 where an inflow side has a positive discharge
+uniform ivec4 uSideWets;      // west, east, south, north: 1 where an inflow or level segment may bring water
 uniform int uSkipDry;         // 1: skip groups with nothing wet within reach
 uniform int uAllActive;       // 1: run every group (rain wets everything)
 
-bool inflowSide(int side) { return uInflowActive[side] != 0; }
+bool sideWets(int side) { return uSideWets[side] != 0; }
 
-// Whether a source or an inflow edge can wet cells of [origin, end) this dispatch.
+// Whether a source or an inflow or level segment can wet cells of [origin, end) this dispatch.
 bool wettedFromOutside(ivec2 origin, ivec2 end) {
     for (int e = 0; e < uEmitterCount; ++e) {
         const GpuEmitter em = emitters[e];
         if (em.sign > 0 && em.x0 < end.x && em.x1 > origin.x && em.y0 < end.y && em.y1 > origin.y) return true;
     }
     // Spelled out per side: a constructed local array indexed in a loop lost terms on NVIDIA's compiler.
-    return (origin.x <= 0 && inflowSide(0)) || (end.x >= uSize.x && inflowSide(1)) ||
-           (origin.y <= 0 && inflowSide(2)) || (end.y >= uSize.y && inflowSide(3));
+    return (origin.x <= 0 && sideWets(0)) || (end.x >= uSize.x && sideWets(1)) ||
+           (origin.y <= 0 && sideWets(2)) || (end.y >= uSize.y && sideWets(3));
 }
 
 // The two-pass step: one flag per SLUICE_PASS_GROUP_X x _Y group. Group g must run when anything could

@@ -7,6 +7,7 @@
 #include "pipe_math.h"
 #include "transfer_math.h"
 #include "swe_math.h"
+#include "boundary_math.h"
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
@@ -23,6 +24,20 @@ layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuSta
 #include "face_speeds.h"
 
 float depthAt(int i) { return unitsToMetres(depth[i]); }
+
+// New flow of the edge face at `along` on `side` whose inner cell is `inner`; outSign +1 on the east
+// and north sides. Mirrors the edge flow in sim/cpu_solver.cpp.
+float edgeFlow(int side, int along, float qEff, int inner, float outSign, out float faceDepth) {
+    faceDepth = 0.0;
+    const int kind = edgeKind(edgeCodeAt(side, along));
+    const float h = depthAt(inner), b = terrain[inner];
+    if (kind == SLUICE_BOUNDARY_OPEN)
+        return pipeOpenFlow(qEff, h, outSign, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
+    if (!flowsByMomentum(kind)) return 0.0;
+    const float hg = ghostDepthAt(side, along, b, h);
+    return outSign > 0.0 ? pipeInteriorFlow(qEff, b, h, b, hg, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth)
+                         : pipeInteriorFlow(qEff, b, hg, b, h, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
+}
 
 // Friction (Manning's law; the linear one is in pipeInteriorFlow) and the Courant guard.
 float finishFlow(float q, float faceDepth, inout float demand, inout float allowed) {
@@ -55,8 +70,8 @@ void main() {
             q = pipeInteriorFlow(qEff, terrain[L], depthAt(L), terrain[L + 1], depthAt(L + 1), uFrictionFactor,
                                  uGravityDt, uViscosityTerm, faceDepth);
         } else {
-            q = p.x == 0 ? boundaryFlow(0, qEff, depthAt(row), -1.0, faceDepth)
-                         : boundaryFlow(1, qEff, depthAt(row + W - 1), 1.0, faceDepth);
+            q = p.x == 0 ? edgeFlow(0, p.y, qEff, row, -1.0, faceDepth)
+                         : edgeFlow(1, p.y, qEff, row + W - 1, 1.0, faceDepth);
         }
         rawX[f - uRawRow0 * (W + 1)] = transferUnits(finishFlow(q, faceDepth, demand, allowed), uDtOverDx2);
     }
@@ -70,8 +85,8 @@ void main() {
             q = pipeInteriorFlow(qEff, terrain[L], depthAt(L), terrain[f], depthAt(f), uFrictionFactor, uGravityDt,
                                  uViscosityTerm, faceDepth);
         } else {
-            q = p.y == 0 ? boundaryFlow(2, qEff, depthAt(p.x), -1.0, faceDepth)
-                         : boundaryFlow(3, qEff, depthAt((H - 1) * W + p.x), 1.0, faceDepth);
+            q = p.y == 0 ? edgeFlow(2, p.x, qEff, p.x, -1.0, faceDepth)
+                         : edgeFlow(3, p.x, qEff, (H - 1) * W + p.x, 1.0, faceDepth);
         }
         rawY[f - uRawRow0 * W] = transferUnits(finishFlow(q, faceDepth, demand, allowed), uDtOverDx2);
     }

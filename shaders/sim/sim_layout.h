@@ -37,17 +37,17 @@
 #define SLUICE_BIND_TILES_OUT 14   // uint[flag blocks]: written this dispatch
 #define SLUICE_BIND_RAW_X 15       // int: raw transfers (units) pass 1 writes and pass 2 limits (a whole
 #define SLUICE_BIND_RAW_Y 16       //   flow pair, or a scratch pair of strip rows from uRawRow0 on)
-#define SLUICE_BIND_AMOUNTS 17     // int[substeps * (6 + emitters)]: whole units moved per substep (below)
+#define SLUICE_BIND_AMOUNTS 17     // int[substeps * (2 + segments + emitters)]: what each substep moves (below)
 #define SLUICE_BIND_DEPTH_OLD 18   // int h[W*H]: the depth before the last substep (swe_flux.comp's velocities)
+#define SLUICE_BIND_EDGES 19       // int[2 (W + H)]: code of every edge face (boundary_math.h)
 
-// The table of whole units a run of substeps moves (sim::SubstepAmounts, from the host's carries):
-// per substep SLUICE_AMOUNT_EMITTERS + emitter count ints: rain and evaporation per cell, inflow per
-// boundary face of the west, east, south and north sides, then per emitter its units per cell (rate)
-// or its cap per cell (level).
+// The table of what a run of substeps moves (sim::SubstepAmounts, from the host's carries): per
+// substep 2 + segments + emitters ints: rain and evaporation per cell (units), then per boundary
+// segment its value (inflow: units per edge face; level: the level in metres as float bits), then per
+// emitter its units per cell (rate) or its cap per cell (level).
 #define SLUICE_AMOUNT_RAIN 0
 #define SLUICE_AMOUNT_EVAPORATION 1
-#define SLUICE_AMOUNT_INFLOW 2
-#define SLUICE_AMOUNT_EMITTERS 6
+#define SLUICE_AMOUNT_SEGMENTS 2
 
 // Activity flags of a work group. WET: after the dispatch some cell of the group holds water or some
 // face it owns (west and south faces, and the domain's east / north edge faces) carries flow.
@@ -60,10 +60,6 @@
 #define SLUICE_MODEL_PIPES 0
 #define SLUICE_MODEL_SWE 1
 
-// Boundary kinds (match sim::BoundaryKind).
-#define SLUICE_BOUNDARY_WALL 0
-#define SLUICE_BOUNDARY_OPEN 1
-#define SLUICE_BOUNDARY_INFLOW 2
 
 #define SLUICE_EMITTER_RATE 0
 #define SLUICE_EMITTER_LEVEL 1

@@ -12,6 +12,7 @@
 #include "sim_layout.h"
 #include "pipe_math.h"
 #include "transfer_math.h"
+#include "boundary_math.h"
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
@@ -42,11 +43,11 @@ const int kGhostUnits = 2147483647;
 // the inflow edges' units from the amounts table.
 int rawXAt(int x, int y) {
     const int t = rawX[(y - uRawRow0) * (uSize.x + 1) + x];
-    return x == 0 ? edgeTransfer(0, t) : x == uSize.x ? edgeTransfer(1, t) : t;
+    return x == 0 ? edgeTransfer(0, y, t) : x == uSize.x ? edgeTransfer(1, y, t) : t;
 }
 int rawYAt(int x, int y) {
     const int t = rawY[(y - uRawRow0) * uSize.x + x];
-    return y == 0 ? edgeTransfer(2, t) : y == uSize.y ? edgeTransfer(3, t) : t;
+    return y == 0 ? edgeTransfer(2, x, t) : y == uSize.y ? edgeTransfer(3, x, t) : t;
 }
 
 int64_t outflowAt(int x, int y) { return cellOutflow(rawXAt(x, y), rawXAt(x + 1, y), rawYAt(x, y), rawYAt(x, y + 1)); }

@@ -1,8 +1,8 @@
 // What the passes of the step do the same way in both water models: the uniforms of a substep (the
 // host's SubstepConstants), the domain-edge faces, and what the domain's edges, sources, drains, rain
 // and evaporation do to one cell, in whole units (the host's amounts table for this substep).
-// Include after sim_layout.h, pipe_math.h and transfer_math.h; it brings dry_skip.h (emitters,
-// boundaries).
+// Include after sim_layout.h, pipe_math.h, transfer_math.h and boundary_math.h; it brings dry_skip.h
+// (emitters, boundaries).
 #ifndef SLUICE_STEP_KERNEL_COMMON_H
 #define SLUICE_STEP_KERNEL_COMMON_H
 
@@ -22,27 +22,36 @@ uniform float uUnitFlow;      // m^3/s of a face that moves one unit in one subs
 uniform int uLedgerActive;    // sources, drains, rain, evaporation or open/inflow edges present
 uniform int uCountTiles;      // 1: count the groups that ran in stats.tilesRun (benchmarks, tests)
 uniform int uAmountBase;      // this substep's row of the amounts table
+uniform int uEmitterBase;     // the first emitter's slot in a row (after the segments)
 #include "dry_skip.h"
 
 layout(std430, binding = SLUICE_BIND_AMOUNTS) restrict readonly buffer AmountBuffer { int amounts[]; };
 
 int amount(int slot) { return amounts[uAmountBase + slot]; }
 
-// New raw flow of an open domain-edge face whose inner cell holds depth hC (metres); outSign as in
-// pipeOpenFlow (+1 east / north, -1 west / south). Walls and inflow edges have none (inflow takes the
-// amounts table's units in pass 2). Mirrors boundaryFlow() in sim/cpu_solver.cpp.
-float boundaryFlow(int side, float qEff, float hC, float outSign, out float faceDepth) {
-    faceDepth = 0.0;
-    if (uBoundaryKind[side] == SLUICE_BOUNDARY_OPEN)
-        return pipeOpenFlow(qEff, hC, outSign, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
-    return 0.0;
+layout(std430, binding = SLUICE_BIND_EDGES) restrict readonly buffer EdgeBuffer { int edges[]; };
+
+// Code of the edge face at `along` on `side` (boundary_math.h).
+int edgeCodeAt(int side, int along) { return edges[edgeFaceIndex(side, along, uSize.x, uSize.y)]; }
+
+// A segment's value this substep: an inflow segment's units per face, a level segment's level (m).
+int segmentUnits(int code) { return amount(SLUICE_AMOUNT_SEGMENTS + edgeSegment(code)); }
+float segmentLevel(int code) { return intBitsToFloat(amount(SLUICE_AMOUNT_SEGMENTS + edgeSegment(code))); }
+
+// Depth (m) of the ghost cell beyond the edge face at `along` on `side`, whose inner cell has bed b
+// and depth h (m).
+float ghostDepthAt(int side, int along, float b, float h) {
+    const int code = edgeCodeAt(side, along);
+    const int kind = edgeKind(code);
+    return ghostDepth(kind, b, h, kind == SLUICE_BOUNDARY_LEVEL ? segmentLevel(code) : 0.0);
 }
 
-// Raw transfer of a domain-edge face: an inflow edge's units into the domain (positive toward +x / +y
-// on the west / south edges, negative on the east / north), else what pass 1 computed.
-int edgeTransfer(int side, int raw) {
-    if (uBoundaryKind[side] != SLUICE_BOUNDARY_INFLOW) return raw;
-    const int units = amount(SLUICE_AMOUNT_INFLOW + side);
+// Raw transfer of an edge face: an inflow face's units into the domain (positive toward +x / +y on
+// the west / south sides, negative on the east / north), else what pass 1 computed.
+int edgeTransfer(int side, int along, int raw) {
+    const int code = edgeCodeAt(side, along);
+    if (edgeKind(code) != SLUICE_BOUNDARY_INFLOW) return raw;
+    const int units = segmentUnits(code);
     return (side == 0 || side == 2) ? units : -units;
 }
 
@@ -71,7 +80,7 @@ int cellExchanges(ivec2 g, float b, int h, int eW, int eE, int eS, int eN, inout
         precise float r2 = rx * rx + ry * ry;
         if (em.singleCell == 0 && r2 > em.radius2) continue;
         precise float above = em.levelM - b;
-        const int moved = emitterUnits(em.mode, em.sign, amount(SLUICE_AMOUNT_EMITTERS + e), metresToUnits(above), h);
+        const int moved = emitterUnits(em.mode, em.sign, amount(uEmitterBase + e), metresToUnits(above), h);
         h += moved;
         if (moved > 0) added += int64_t(moved);
         else removed -= int64_t(moved);

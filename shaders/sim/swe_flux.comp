@@ -8,6 +8,7 @@
 #include "pipe_math.h"
 #include "transfer_math.h"
 #include "swe_math.h"
+#include "boundary_math.h"
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
@@ -29,29 +30,44 @@ int innerIndex(ivec2 c) {
     const ivec2 q = clamp(c, ivec2(0), uSize - 1);
     return q.y * uSize.x + q.x;
 }
-// Beyond an edge: a ghost cell with the inner cell's bed; dry beyond an open edge, else as deep as the
-// inner cell (sim/cpu_swe.cpp).
-bool dryGhost(ivec2 c) {
-    if (insideGrid(c)) return false;
-    const int side = c.x < 0 ? 0 : c.x >= uSize.x ? 1 : c.y < 0 ? 2 : 3;
-    return uBoundaryKind[side] == SLUICE_BOUNDARY_OPEN;
-}
+// The edge face a cell outside the grid lies beyond: its side and its place along the side.
+int sideOf(ivec2 c) { return c.x < 0 ? 0 : c.x >= uSize.x ? 1 : c.y < 0 ? 2 : 3; }
+int alongOf(ivec2 c) { return (c.x < 0 || c.x >= uSize.x) ? clamp(c.y, 0, uSize.y - 1) : clamp(c.x, 0, uSize.x - 1); }
 float bedAt(ivec2 c) { return terrain[innerIndex(c)]; }
-float depthAt(ivec2 c) { return dryGhost(c) ? 0.0 : unitsToMetres(depth[innerIndex(c)]); }
-float oldDepthAt(ivec2 c) { return dryGhost(c) ? 0.0 : unitsToMetres(depthOld[innerIndex(c)]); }
+// Depth (m) now or before the last substep; beyond an edge the ghost cell's (boundary_math.h).
+float depthOf(ivec2 c, int units) {
+    const float h = unitsToMetres(units);
+    return insideGrid(c) ? h : ghostDepthAt(sideOf(c), alongOf(c), bedAt(c), h);
+}
+float depthAt(ivec2 c) { return depthOf(c, depth[innerIndex(c)]); }
+float oldDepthAt(ivec2 c) { return depthOf(c, depthOld[innerIndex(c)]); }
 
-// Faces: axis 0 = x-faces (i, y), i in [0, W]; axis 1 = y-faces (x, j), j in [0, H]. Zero outside.
+// Faces: axis 0 = x-faces (i, y), i in [0, W]; axis 1 = y-faces (x, j), j in [0, H]. A face one
+// beyond an edge face carries that face's flow where the outside continues the inside; zero
+// elsewhere outside (sim/cpu_swe.cpp).
 float flowAt(int axis, ivec2 f) {
     const int W = uSize.x, H = uSize.y;
-    if (axis == 0) return (f.x >= 0 && f.x <= W && f.y >= 0 && f.y < H) ? flowX[f.y * (W + 1) + f.x] : 0.0;
-    return (f.x >= 0 && f.x < W && f.y >= 0 && f.y <= H) ? flowY[f.y * W + f.x] : 0.0;
+    if (axis == 0) {
+        if (f.y < 0 || f.y >= H) return 0.0;
+        if (f.x >= 0 && f.x <= W) return flowX[f.y * (W + 1) + f.x];
+        if (f.x != -1 && f.x != W + 1) return 0.0;
+        const int side = f.x < 0 ? 0 : 1;
+        return continuesBeyond(edgeKind(edgeCodeAt(side, f.y))) ? flowX[f.y * (W + 1) + (side == 0 ? 0 : W)] : 0.0;
+    }
+    if (f.x < 0 || f.x >= W) return 0.0;
+    if (f.y >= 0 && f.y <= H) return flowY[f.y * W + f.x];
+    if (f.y != -1 && f.y != H + 1) return 0.0;
+    const int side = f.y < 0 ? 2 : 3;
+    return continuesBeyond(edgeKind(edgeCodeAt(side, f.x))) ? flowY[(side == 2 ? 0 : H) * W + f.x] : 0.0;
 }
 
 float velocityAt(int axis, ivec2 f) {
     const float q = flowAt(axis, f);
     if (q == 0.0) return 0.0;
-    const ivec2 L = f - (axis == 0 ? ivec2(1, 0) : ivec2(0, 1));
-    return sweFaceVelocity(q, bedAt(L), oldDepthAt(L), bedAt(f), oldDepthAt(f), uCellSize);
+    const ivec2 n = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
+    const ivec2 L = f - n, LL = f - 2 * n, RR = f + n;
+    return sweFaceVelocity(q, bedAt(LL), oldDepthAt(LL), bedAt(L), oldDepthAt(L), bedAt(f), oldDepthAt(f), bedAt(RR),
+                           oldDepthAt(RR), uCellSize);
 }
 
 float faceUpdate(int axis, ivec2 f, inout float demand, inout float allowed) {
@@ -74,6 +90,10 @@ float faceUpdate(int axis, ivec2 f, inout float demand, inout float allowed) {
     s.hL = depthAt(L);
     s.bR = bedAt(f);
     s.hR = depthAt(f);
+    s.bLL = bedAt(L - n);
+    s.hLL = depthAt(L - n);
+    s.bRR = bedAt(f + n);
+    s.hRR = depthAt(f + n);
     SweFactors k;
     k.dtOverDx2 = uDtOverDx2;
     k.gravityDtOverDx = uGravityDtOverDx;
@@ -91,12 +111,13 @@ float faceUpdate(int axis, ivec2 f, inout float demand, inout float allowed) {
     return q;
 }
 
-// A domain-edge face: walls and inflow edges have no raw flow (inflow takes the amounts table's units
-// in pass 2); an open edge lets water out only.
-float edgeFlow(int axis, ivec2 f, int side, float outSign, inout float demand, inout float allowed) {
-    if (uBoundaryKind[side] != SLUICE_BOUNDARY_OPEN) return 0.0;
+// An edge face: walls and inflow faces have no raw flow (inflow takes its segment's units in pass 2);
+// an open face lets water out only; level and transmissive faces both ways.
+float edgeFlow(int axis, ivec2 f, int side, int along, float outSign, inout float demand, inout float allowed) {
+    const int kind = edgeKind(edgeCodeAt(side, along));
+    if (!flowsByMomentum(kind)) return 0.0;
     const float q = faceUpdate(axis, f, demand, allowed);
-    return outSign * q > 0.0 ? q : 0.0;
+    return (kind != SLUICE_BOUNDARY_OPEN || outSign * q > 0.0) ? q : 0.0;
 }
 
 void main() {
@@ -109,14 +130,14 @@ void main() {
     if (!passGroupRuns()) return;  // uniform across the group: nothing here can move (dry_skip.h)
     float demand = 0.0, allowed = 0.0;
     if (p.x <= W && p.y < H) {
-        const float q = p.x == 0 ? edgeFlow(0, p, 0, -1.0, demand, allowed)
-                      : p.x == W ? edgeFlow(0, p, 1, 1.0, demand, allowed)
+        const float q = p.x == 0 ? edgeFlow(0, p, 0, p.y, -1.0, demand, allowed)
+                      : p.x == W ? edgeFlow(0, p, 1, p.y, 1.0, demand, allowed)
                                  : faceUpdate(0, p, demand, allowed);
         rawX[p.y * (W + 1) + p.x] = transferUnits(q, uDtOverDx2);
     }
     if (p.x < W && p.y <= H) {
-        const float q = p.y == 0 ? edgeFlow(1, p, 2, -1.0, demand, allowed)
-                      : p.y == H ? edgeFlow(1, p, 3, 1.0, demand, allowed)
+        const float q = p.y == 0 ? edgeFlow(1, p, 2, p.x, -1.0, demand, allowed)
+                      : p.y == H ? edgeFlow(1, p, 3, p.x, 1.0, demand, allowed)
                                  : faceUpdate(1, p, demand, allowed);
         rawY[p.y * W + p.x] = transferUnits(q, uDtOverDx2);
     }

@@ -52,15 +52,6 @@ SLUICE_FN float sweAboveCrest(float b, float h, float crest) {
     return above;
 }
 
-// Velocity (m/s) of a face whose last continuity step moved q (m^3/s): q over the upwind water above
-// the crest at that step's start (old depths hOldL / hOldR) and the face width dx. Zero without water.
-SLUICE_FN float sweFaceVelocity(float q, float bL, float hOldL, float bR, float hOldR, float dx) {
-    float crest = max(bL, bR);
-    float a = q > 0.0f ? sweAboveCrest(bL, hOldL, crest) : sweAboveCrest(bR, hOldR, crest);
-    SLUICE_PRECISE float width = a * dx;
-    return (q != 0.0f && a > 0.0f) ? q / width : 0.0f;
-}
-
 // Cube root of x > 0: a guess from the bit pattern (exponent / 3) and three Newton steps, which reach
 // full float precision on the range of depths (1e-6 .. 1e4 m).
 SLUICE_FN float sweCbrt(float x) {
@@ -102,7 +93,49 @@ struct SweStencil {
     float qLow, qHigh;                  // m^3/s: sum of the two crossing faces' flows on the low / high
                                         // side of the face's control volume (the cells' low / high faces)
     float bL, hL, bR, hR;               // beds and current depths of the cells before / after the face (m)
+    float hLL, bLL, hRR, bRR;           // the same one cell further out on either side
 };
+
+// Monotonized-central slope limiter of the one-sided differences a, b: the smallest of 2|a|, 2|b|,
+// |a + b| / 2 with their sign, 0 at an extremum.
+SLUICE_FN float mcSlope(float a, float b) {
+    SLUICE_PRECISE float ab = a * b;
+    if (!(ab > 0.0f)) return 0.0f;
+    SLUICE_PRECISE float m = min(min(2.0f * abs(a), 2.0f * abs(b)), 0.5f * abs(a + b));
+    return a > 0.0f ? m : -m;
+}
+
+// Water above the crest (m) that the continuity equation moves through a face from the upwind cell
+// C, whose water above the crest is aC: the surface at the face reconstructed from C's neighbours
+// upstream (U) and downstream (D) with the limited slope (second order where the flow is smooth,
+// which halves the error of flows over a crest and of bores); first order (aC) next to a dry cell.
+// The correction is held within half of aC: in the thin tongue of a front running onto dry land the
+// depth falls off faster than any slope resolves, and a full correction there stalls the front
+// (tests/sim/test_swe_validation.cpp measures all three choices' effect).
+SLUICE_FN float sweFaceDepth(float aC, float crest, float bU, float hU, float bC, float hC, float bD, float hD) {
+    if (!(aC > 0.0f)) return 0.0f;
+    if (!(hU > 0.0f) || !(hD > 0.0f)) return aC;
+    SLUICE_PRECISE float zU = bU + hU;
+    SLUICE_PRECISE float zC = bC + hC;
+    SLUICE_PRECISE float zD = bD + hD;
+    SLUICE_PRECISE float shift = 0.5f * mcSlope(zC - zU, zD - zC);
+    SLUICE_PRECISE float cap = 0.5f * aC;
+    SLUICE_PRECISE float a = aC + clamp(shift, -cap, cap);
+    return a;
+}
+
+// Velocity (m/s) of a face whose last continuity step moved q (m^3/s): q over the face depth that
+// step used (sweFaceDepth of the depths before it, hOld*: cells LL, L | R, RR around the face) and
+// the face width dx. Zero without water.
+SLUICE_FN float sweFaceVelocity(float q, float bLL, float hOldLL, float bL, float hOldL, float bR, float hOldR, float bRR,
+                                float hOldRR, float dx) {
+    if (q == 0.0f) return 0.0f;
+    float crest = max(bL, bR);
+    float a = q > 0.0f ? sweFaceDepth(sweAboveCrest(bL, hOldL, crest), crest, bLL, hOldLL, bL, hOldL, bR, hOldR)
+                       : sweFaceDepth(sweAboveCrest(bR, hOldR, crest), crest, bRR, hOldRR, bR, hOldR, bL, hOldL);
+    SLUICE_PRECISE float width = a * dx;
+    return a > 0.0f ? q / width : 0.0f;
+}
 
 // Per-substep factors of the momentum update (sim::SubstepConstants).
 struct SweFactors {
@@ -117,8 +150,8 @@ struct SweFactors {
     int frictionLaw;         // SLUICE_FRICTION_*
 };
 
-// The new velocity of an interior face (m/s), its raw flow (m^3/s, upwind water above the crest times
-// the velocity times dx; transfer_math.h rounds and limits it), the speed |u| + c the flow asked for
+// The new velocity of an interior face (m/s), its raw flow (m^3/s, the upwind water above the crest at
+// the face (sweFaceDepth) times the velocity times dx; transfer_math.h rounds and limits it), the speed |u| + c the flow asked for
 // (for the next step's substeps) and the speed it was allowed (for the Courant number reported).
 SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw, SLUICE_OUT(float) demand,
                               SLUICE_OUT(float) allowed) {
@@ -187,7 +220,9 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
     float u4 = clamp(u3, -cap, cap);
     SLUICE_PRECISE float got = abs(u4) + c;
     allowed = got;
-    SLUICE_PRECISE float flow = (u4 > 0.0f ? aL : aR) * u4 * k.dx;
+    float aUp = u4 > 0.0f ? sweFaceDepth(aL, crest, s.bLL, s.hLL, s.bL, s.hL, s.bR, s.hR)
+                          : sweFaceDepth(aR, crest, s.bRR, s.hRR, s.bR, s.hR, s.bL, s.hL);
+    SLUICE_PRECISE float flow = aUp * u4 * k.dx;
     qRaw = flow;
     return u4;
 }

@@ -84,7 +84,7 @@ sim::Scene channelScene() {
             s.depthM[index(s, x, y)] = across < 3.0f ? 0.35f : 0.0f;
         }
     s.sources.push_back(rateSource(5.0f, 16.0f, 3.0f, 6.0f));
-    s.boundary.east.kind = sim::BoundaryKind::Open;
+    s.boundary.east = sim::BoundarySide::of(sim::BoundaryKind::Open);
     return s;
 }
 

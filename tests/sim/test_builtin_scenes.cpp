@@ -200,10 +200,10 @@ TEST(BuiltinScenes, DefaultSceneHasALakeARiverAndAnOpenNorth) {
     EXPECT_NEAR(src.x, lay.channelX[std::size_t(src.y)], 1.0f);
     EXPECT_TRUE(s.drains.empty());
 
-    EXPECT_EQ(s.boundary.north.kind, BoundaryKind::Open);
-    EXPECT_EQ(s.boundary.south.kind, BoundaryKind::Wall);
-    EXPECT_EQ(s.boundary.east.kind, BoundaryKind::Wall);
-    EXPECT_EQ(s.boundary.west.kind, BoundaryKind::Wall);
+    EXPECT_EQ(s.boundary.north, BoundarySide::of(BoundaryKind::Open));
+    EXPECT_TRUE(s.boundary.south.isWall());
+    EXPECT_TRUE(s.boundary.east.isWall());
+    EXPECT_TRUE(s.boundary.west.isWall());
     EXPECT_FLOAT_EQ(s.params.friction, 0.05f);
     EXPECT_FLOAT_EQ(s.params.dtSeconds, 0.1f);
 }
@@ -229,7 +229,7 @@ TEST(BuiltinScenes, BenchSceneIsWetEverywhereUnderOneLevel) {
     }
     EXPECT_TRUE(s.sources.empty());
     EXPECT_TRUE(s.drains.empty());
-    EXPECT_EQ(s.boundary.north.kind, BoundaryKind::Wall);
+    EXPECT_TRUE(s.boundary.north.isWall());
     EXPECT_EQ(benchScene(96).terrainM, s.terrainM);
 }
 

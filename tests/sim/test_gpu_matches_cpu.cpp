@@ -24,8 +24,8 @@ sim::Scene busyScene() {
     s.params.viscosity = 0.01f;
     s.params.rainMPerS = 2e-4f;
     s.params.evaporationMPerS = 1e-5f;
-    s.boundary.north.kind = sim::BoundaryKind::Open;
-    s.boundary.south = {sim::BoundaryKind::Inflow, 0.02f};
+    s.boundary.north = sim::BoundarySide::of(sim::BoundaryKind::Open);
+    s.boundary.south = sim::BoundarySide::of(sim::BoundaryKind::Inflow, 0.02f);
     sim::Emitter src;
     src.x = 6.3f;
     src.y = 20.7f;

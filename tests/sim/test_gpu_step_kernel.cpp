@@ -34,8 +34,8 @@ sim::Scene multiTileScene(sim::WaterModel model = sim::WaterModel::Pipes) {
     s.params.friction = 0.03f;
     s.params.viscosity = 0.005f;
     s.params.evaporationMPerS = 1e-5f;
-    s.boundary.west.kind = sim::BoundaryKind::Open;
-    s.boundary.north = {sim::BoundaryKind::Inflow, 0.05f};
+    s.boundary.west = sim::BoundarySide::of(sim::BoundaryKind::Open);
+    s.boundary.north = sim::BoundarySide::of(sim::BoundaryKind::Inflow, 0.05f);
     sim::Emitter src;
     src.x = 127.5f;  // 3 / 7 cells east of the first tile border (S = 1 / 2), on a slope down to the west
     src.y = 20.2f;

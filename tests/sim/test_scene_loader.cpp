@@ -79,8 +79,8 @@ TEST(SceneLoader, DefaultsWhenOptionalSectionsAreAbsent) {
     EXPECT_FLOAT_EQ(s.cellSizeM, 1.0f);
     EXPECT_EQ(s.params.dtSeconds, defaults.dtSeconds);
     EXPECT_EQ(s.params.maxSubsteps, defaults.maxSubsteps);
-    EXPECT_EQ(s.boundary.west.kind, BoundaryKind::Wall);
-    EXPECT_EQ(s.boundary.north.kind, BoundaryKind::Wall);
+    EXPECT_TRUE(s.boundary.west.isWall());
+    EXPECT_TRUE(s.boundary.north.isWall());
     EXPECT_TRUE(s.sources.empty());
     EXPECT_TRUE(s.drains.empty());
     for (float h : s.depthM) EXPECT_EQ(h, 0.0f);
@@ -165,11 +165,10 @@ TEST(SceneLoader, BoundariesAreRead) {
     auto out = expectOk(dir, "{" + kFlat4x3 + R"(, "boundary": {"west": "open", "east": {"type": "wall"},
         "south": {"type": "inflow", "discharge": 0.25}}})");
     const Boundaries& b = out.scene.boundary;
-    EXPECT_EQ(b.west.kind, BoundaryKind::Open);
-    EXPECT_EQ(b.east.kind, BoundaryKind::Wall);
-    EXPECT_EQ(b.south.kind, BoundaryKind::Inflow);
-    EXPECT_FLOAT_EQ(b.south.dischargeM2PerS, 0.25f);
-    EXPECT_EQ(b.north.kind, BoundaryKind::Wall);  // missing side
+    EXPECT_EQ(b.west, BoundarySide::of(BoundaryKind::Open));
+    EXPECT_TRUE(b.east.isWall());
+    EXPECT_EQ(b.south, BoundarySide::of(BoundaryKind::Inflow, 0.25));
+    EXPECT_TRUE(b.north.isWall());  // missing side
 }
 
 TEST(SceneLoader, SourcesAndDrainsAreRead) {

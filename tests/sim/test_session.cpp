@@ -139,7 +139,7 @@ TEST(CommandJson, EveryKindRoundTrips) {
     SimParams p;
     p.viscosity = 0.125f;
     Boundaries b;
-    b.north = BoundarySide{BoundaryKind::Inflow, 0.5f};
+    b.north = BoundarySide::of(BoundaryKind::Inflow, 0.5f);
     ApplyBrush brush = dig(1.5f, 2.5f);
     brush.stroke.kind = BrushKind::Flatten;
     brush.stroke.targetHeightM = 7.25f;

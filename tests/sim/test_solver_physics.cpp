@@ -119,8 +119,8 @@ TEST_P(Physics, LedgerBalancesWithSourcesDrainsRainEvaporationAndOpenBoundary) {
     sim::Scene s = flatScene(48, 32, 1.0f);
     for (int y = 0; y < s.height; ++y)
         for (int x = 0; x < s.width; ++x) s.terrainM[idx(s, x, y)] = 0.02f * float(s.width - x);  // slopes to east
-    s.boundary.east.kind = sim::BoundaryKind::Open;
-    s.boundary.west = {sim::BoundaryKind::Inflow, 0.01f};
+    s.boundary.east = sim::BoundarySide::of(sim::BoundaryKind::Open);
+    s.boundary.west = sim::BoundarySide::of(sim::BoundaryKind::Inflow, 0.01f);
     s.params.rainMPerS = 1e-4f;
     s.params.evaporationMPerS = 2e-5f;
     s.params.friction = 0.05f;
@@ -235,7 +235,7 @@ TEST_P(Physics, MirrorSymmetricSceneStaysSymmetric) {
 TEST_P(Physics, OpenBoundaryDrainsAndNeverLetsWaterIn) {
     sim::Scene s = flatScene(30, 20, 1.0f);
     for (float& h : s.depthM) h = 0.5f;
-    s.boundary.west.kind = sim::BoundaryKind::Open;
+    s.boundary.west = sim::BoundarySide::of(sim::BoundaryKind::Open);
     auto solver = make(s);
     ASSERT_TRUE(solver);
     double previous = solver->ledger().volumeM3;

@@ -71,7 +71,7 @@ TEST_P(WaterLedger, IncrementsFarBelowOneUnitAccumulate) {
 // the unit after every step, not only at the end.
 TEST_P(WaterLedger, BusyBasinBalancesToTheUnitEveryStep) {
     Scene s = defaultScene(48);
-    s.boundary.north.kind = BoundaryKind::Wall;
+    s.boundary.north = BoundarySide::of(BoundaryKind::Wall);
     s.params.rainMPerS = 2e-5f;
     s.params.evaporationMPerS = 3e-6f;
     s.params.dtSeconds = 6.6f;
