@@ -88,6 +88,10 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
         const int kind = pipe::edgeKind(edgeCodeAt(c, side, along));
         if (kind == SLUICE_BOUNDARY_OPEN)
             return pipe::pipeOpenFlow(qEff, depth(inner), outSign, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
+        if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
+            faceDepth = depth(inner);
+            return pipe::transmissiveFlow(qEff, faceDepth, pipe::unitsToMetres(hOld_[inner]), outSign, params_.gravity, dx);
+        }
         if (!pipe::flowsByMomentum(kind)) return 0.0f;
         const float hg = ghostDepthM(c, a, side, along, inner, h_[inner]), b = b_[inner];
         return outSign > 0 ? pipe::pipeInteriorFlow(qEff, b, depth(inner), b, hg, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth)

@@ -93,6 +93,15 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
     // pass 2); an open face lets water out only; level and transmissive faces both ways.
     auto edge = [&](int axis, Cell f, int side, int along, float outSign) {
         const int kind = kmath::edgeKind(edgeCodeAt(c, side, along));
+        if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
+            const Cell in = outSign > 0 ? (axis == 0 ? Cell{f.x - 1, f.y} : Cell{f.x, f.y - 1}) : f;
+            const float h = depth(in, h_);
+            float q = kmath::transmissiveFlow(flow(axis, f), h, depth(in, hOld_), outSign, params_.gravity, dx);
+            float demand, allowed;
+            q = kmath::pipeCourantClamp(q, h, dx, params_.gravity, c.courantDxOverDt, demand, allowed);
+            noteSpeeds(demand, allowed);
+            return q;
+        }
         if (!kmath::flowsByMomentum(kind)) return 0.0f;
         const float q = update(axis, f);
         return kind != SLUICE_BOUNDARY_OPEN || outSign * q > 0.0f ? q : 0.0f;

@@ -84,6 +84,9 @@ void GpuSolver::advanceSkewed(int n) {
                 const int in = j & 1, out = 1 - in;  // ping-pong copies relative to the sweep's start
                 depth_[depthCur_ ^ in].bindStorage(SLUICE_BIND_DEPTH_IN);
                 depth_[depthCur_ ^ out].bindStorage(SLUICE_BIND_DEPTH_OUT);
+                // The depth before the last substep, for transmissive edges (pipe_flux.comp reads it
+                // only in the edge cell's own row, which no other strip writes in between).
+                depth_[depthCur_ ^ out].bindStorage(SLUICE_BIND_DEPTH_OLD);
                 flowX_[flow_ ^ in].bindStorage(SLUICE_BIND_FLOW_X);
                 flowY_[flow_ ^ in].bindStorage(SLUICE_BIND_FLOW_Y);
                 flowX_[flow_ ^ out].bindStorage(SLUICE_BIND_FLOW_X_OUT);

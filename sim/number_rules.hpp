@@ -52,8 +52,9 @@ std::string formatNumber(double v);
 namespace rules {
 /// Bed and water-surface elevations, emitter levels: within 100 km of zero.
 inline constexpr NumberRule kElevationM{-1e5, 1e5, false, false, false, "m"};
-/// Water depth in a cell (the deepest ocean is 11 km).
-inline constexpr NumberRule kDepthM{0, 2e4, false, false, false, "m"};
+/// Water depth in a cell: at most what a cell can hold, SLUICE_MAX_DEPTH_UNITS (2^30 units of 2^-20 m,
+/// shaders/sim/transfer_math.h).
+inline constexpr NumberRule kDepthM{0, 1024, false, false, false, "m"};
 /// Cell size.
 inline constexpr NumberRule kCellSizeM{0, 1e5, true, false, false, "m"};
 /// Procedural relief and noise size.

@@ -1,6 +1,7 @@
 // `sluice bench`: in one process, the device copy bandwidth (the ceiling for a memory-bound kernel),
 // the GPU step at each grid size on still and on moving water, a mostly dry world with and without
-// skipping, and the single-threaded CPU reference on the same grids, with the ratios between them.
+// skipping, and the single-threaded CPU reference on the same grids, with the ratios between them; the
+// shallow-water model throughout, and the seeds' pipe model beside it on moving water.
 // Figures are measured here and now; compare ratios, not absolute times.
 #include <chrono>
 #include <cstdio>
@@ -33,6 +34,9 @@ const char* kUsage = "usage: sluice bench [--sizes 1024,2048,4096] [--quick] [--
 struct SizeResult {
     int size = 0;
     double still = 0, moving = 0, sweeps = 0;  // lake at rest, sloshing basin (whole grid, in sweeps; 0: n/a)
+    // The sloshing basin under the seeds' pipe model (linear friction), whole grid, GPU and CPU: the
+    // shallow-water model's cost is these rates over the SWE ones (issue 14: at most 1.3x on the GPU).
+    double movingPipes = 0, cpuPipesCellSteps = 0;
     double best = 0, msPerStep = 0, gbPerS = 0, fractionOfCopy = 0, bytesPerCell = 0;
     std::vector<double> stripSweep;            // --strips: moving water per strip shape
     double cpuCellSteps = 0, cpuMsPerStep = 0;
@@ -84,6 +88,15 @@ sim::GpuSolver::Tuning wholeGrid() {
     t.skipDryTiles = false;  // the dense tables measure the kernels alone; the dry table turns it on
     return t;
 }
+
+/// The scene under the seeds' model: virtual pipes with the linear friction law.
+sim::Scene asPipes(sim::Scene s) {
+    s.params.model = sim::WaterModel::Pipes;
+    s.params.frictionLaw = sim::FrictionLaw::Linear;
+    return s;
+}
+
+double ratioOrZero(double a, double b) { return b > 0 ? a / b : 0.0; }
 
 /// Cell-steps per second of `scene` under `tuning`, or an error on stderr (kExitNoGpu for the caller).
 bool rate(const sim::Scene& scene, const sim::GpuSolver::Tuning& tuning, double minSeconds, double& out, GpuRun* run = nullptr) {
@@ -178,7 +191,8 @@ int runBench(int argc, char** argv) {
         const double cells = double(size) * double(size);
         const sim::Scene still = sim::benchScene(size), moving = sim::benchSloshScene(size);
         GpuRun run;
-        if (!rate(still, wholeGrid(), minSeconds, r.still) || !rate(moving, wholeGrid(), minSeconds, r.moving, &run))
+        if (!rate(still, wholeGrid(), minSeconds, r.still) || !rate(moving, wholeGrid(), minSeconds, r.moving, &run) ||
+            !rate(asPipes(moving), wholeGrid(), minSeconds, r.movingPipes))
             return kExitNoGpu;
         r.best = r.moving;
         r.gpuSubsteps = run.substepsTimed;
@@ -232,6 +246,8 @@ int runBench(int argc, char** argv) {
             const double cpuRate = measureCpu(moving, minSeconds, r.cpuSubsteps);
             r.cpuCellSteps = cpuRate * cells;
             r.cpuMsPerStep = 1000.0 / cpuRate;
+            int pipeSubsteps = 0;
+            r.cpuPipesCellSteps = measureCpu(asPipes(moving), minSeconds, pipeSubsteps) * cells;
         }
         results.push_back(r);
     }
@@ -252,6 +268,10 @@ int runBench(int argc, char** argv) {
         for (const SizeResult& r : results)
             j["sizes"].push_back({{"size", r.size}, {"still_cell_steps_per_s", r.still},
                                   {"moving_cell_steps_per_s", r.moving}, {"moving_sweeps_cell_steps_per_s", r.sweeps},
+                                  {"moving_pipes_cell_steps_per_s", r.movingPipes},
+                                  {"swe_cost_over_pipes", ratioOrZero(r.movingPipes, r.moving)},
+                                  {"cpu_pipes_cell_steps_per_s", r.cpuPipesCellSteps},
+                                  {"cpu_swe_cost_over_pipes", ratioOrZero(r.cpuPipesCellSteps, r.cpuCellSteps)},
                                   {"gpu_cell_steps_per_s", r.best}, {"moving_cell_steps_per_s_by_strip", r.stripSweep},
                                   {"sweep_strip_rows", r.sweeps > 0 ? sim::GpuSolver::autoStripRows(r.size) : 0},
                                   {"sweep_substeps", sim::GpuSolver::kAutoSweepSubsteps},
@@ -272,7 +292,8 @@ int runBench(int argc, char** argv) {
     std::printf("copy ceiling: %.1f GB/s (bytes read + written; best of compute 1 vec4/thread %.1f, "
                 "4 vec4/thread %.1f, driver copy %.1f)\n",
                 ceiling / 1e9, copyAll->computeOne / 1e9, copyAll->computeFour / 1e9, copyAll->driver / 1e9);
-    std::printf("GPU step (two passes per substep, %.0f B per cell-step by design), M cell-steps/s: a lake at rest\n"
+    std::printf("GPU step of the shallow-water model (two passes per substep, %.0f B per cell-step by design), M\n"
+                "cell-steps/s: a lake at rest\n"
                 "(bench), water sloshing everywhere (bench-slosh) over the whole grid and in skewed sweeps (%d substeps\n"
                 "strip by strip, strips of at most %d MiB; grids of 2 strips and more)\n\n",
                 sim::GpuSolver::kTwoPassBytesPerCellStep, sim::GpuSolver::kAutoSweepSubsteps,
@@ -300,6 +321,20 @@ int runBench(int argc, char** argv) {
                 "frame ms: median whole frame of builtin:default at %dx%d, %lld frames, simulation at real-time speed,\n"
                 "as bench --frame; view B/c: the viewer's GPU memory per cell)\n\n",
                 frameWidth, frameHeight, *frames);
+    std::printf("Water models on moving water (bench-slosh, whole grid), M cell-steps/s: the shallow-water model\n"
+                "(SWE, the default) and the seeds' virtual pipes; cost: pipes rate / SWE rate (time per cell-step)\n");
+    std::printf("%7s %10s %10s %9s %12s %12s %9s\n", "grid", "GPU SWE", "GPU pipes", "cost", "CPU SWE", "CPU pipes", "cost");
+    for (const SizeResult& r : results) {
+        char cpuSwe[32] = "-", cpuPipes[32] = "-", cpuCost[32] = "-";
+        if (r.cpuCellSteps > 0) {
+            std::snprintf(cpuSwe, sizeof cpuSwe, "%.1f", r.cpuCellSteps / 1e6);
+            std::snprintf(cpuPipes, sizeof cpuPipes, "%.1f", r.cpuPipesCellSteps / 1e6);
+            std::snprintf(cpuCost, sizeof cpuCost, "%.2fx", ratioOrZero(r.cpuPipesCellSteps, r.cpuCellSteps));
+        }
+        std::printf("%5d^2 %10.1f %10.1f %8.2fx %12s %12s %9s\n", r.size, r.moving / 1e6, r.movingPipes / 1e6,
+                    ratioOrZero(r.movingPipes, r.moving), cpuSwe, cpuPipes, cpuCost);
+    }
+    std::printf("\n");
     if (!copySweep.empty()) {
         std::printf("Copy by size, GB/s read + written (compute, 4 vec4 per invocation): between two buffers of that\n"
                     "size as the solver allocates them; the first 256 MiB of those buffers only; between the halves of\n"

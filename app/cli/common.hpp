@@ -35,8 +35,9 @@ Result<Backend> makeBackend(const std::string& name, const sim::Scene& scene, co
 /// residual / max(volume, initial + added): the ledger's error as a fraction of the water handled.
 double relativeResidual(const sim::Ledger& ledger);
 
-/// Largest flow speed |Q| / (h_f dx) over faces deeper than 5 mm (m/s), the CFL
-/// solver's threshold (SLUICE_VELOCITY_MIN_DEPTH): thinner films carry front noise, not flow.
+/// Largest flow speed |Q| / (h_f dx) over faces deeper than 5 mm (m/s), h_f the depth of the higher
+/// surface over the higher bed. A report of the saved flow field for people reading summaries; the
+/// solver's own Courant guard covers every face whatever its depth (summary "max_courant").
 float maxFlowSpeed(const sim::FieldSnapshot& s);
 
 }  // namespace sluice::app

@@ -94,6 +94,12 @@ int runSimulate(int argc, char** argv) {
                   << " in " << stepSeconds << " s (" << wall << " s with output); volume " << ledger.volumeM3 << " m^3, residual " << ledger.residual()
                   << " m^3, max Courant " << solver.counters().maxCourant << "\n";
     }
+    const sim::RunCounters& c = solver.counters();
+    if (c.cappedSteps > 0)  // even with --quiet: the run did not cover the time it was asked to
+        std::cerr << "warning: " << scene->name << ": " << c.cappedSteps << " of " << c.steps
+                  << " steps reached max_substeps (" << solver.params().maxSubsteps << ") before the Courant target and "
+                  << "covered less time than dt: " << c.shortfallSeconds
+                  << " s behind (raise params.max_substeps or lower dt)\n";
     return kExitOk;
 }
 

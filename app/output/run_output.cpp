@@ -29,6 +29,8 @@ nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, con
     return {
         {"scene", sceneName},
         {"backend", solver.backendName()},
+        {"model", sim::toString(solver.params().model)},
+        {"friction_law", sim::toString(solver.params().frictionLaw)},
         {"width", snap.width},
         {"height", snap.height},
         {"cell_size", snap.cellSizeM},
@@ -47,6 +49,10 @@ nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, con
         {"max_speed", maxFlowSpeed(snap)},
         {"courant", courant},
         {"max_courant", c.maxCourant},
+        // Steps whose max_substeps could not reach the Courant target covered less time than dt; the
+        // run is shortfall_seconds behind the clock it was asked for (never a silent Courant > target).
+        {"capped_steps", c.cappedSteps},
+        {"shortfall_seconds", c.shortfallSeconds},
         {"wall_seconds", t.wallSeconds},
         {"step_seconds", t.stepSeconds},
         {"ms_per_step", t.stepsRun > 0 ? 1000.0 * t.stepSeconds / double(t.stepsRun) : 0.0},

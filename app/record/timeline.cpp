@@ -145,10 +145,10 @@ TimelineEvent Parser::event(const json& v, const std::string& path) const {
     if (time == v.end()) fail(path + ".time", "missing (simulated seconds from the start)");
     e.timeSeconds = atLeast(*time, path + ".time", 0, sim::rules::kTimeSeconds.max);
     std::vector<std::string> kinds;
-    for (const char* k : {"source", "drain", "params", "brush"})
+    for (const char* k : {"source", "drain", "params", "boundary", "brush"})
         if (v.contains(k)) kinds.push_back(k);
     if (kinds.size() != 1)
-        fail(path, "give exactly one of source, drain, params or brush (got " +
+        fail(path, "give exactly one of source, drain, params, boundary or brush (got " +
                        (kinds.empty() ? std::string("none") : kinds[0] + " and " + kinds[1]) + ")");
     if (kinds[0] == "source" || kinds[0] == "drain") {
         e.change = emitterChange(v, path, kinds[0] == "drain");
@@ -158,6 +158,11 @@ TimelineEvent Parser::event(const json& v, const std::string& path) const {
         auto checked = mergeParamsChange(scene_.params, v["params"], file() + ": " + path);
         if (!checked) throw sim::JsonFailure{checked.error().message};
         e.change = ParamsChange{v["params"]};
+    } else if (kinds[0] == "boundary") {
+        checkKeys(v, path, {"time", "boundary"});
+        auto checked = mergeBoundaryChange(scene_.boundary, v["boundary"], file() + ": " + path, scene_.width, scene_.height);
+        if (!checked) throw sim::JsonFailure{checked.error().message};
+        e.change = BoundaryChange{v["boundary"]};
     } else {
         checkKeys(v, path, {"time", "brush"});
         e.change = brushPath(v["brush"], path + ".brush");

@@ -1,6 +1,6 @@
 #pragma once
 // Timeline files for recordings (docs/TIMELINE.md): camera keyframes on the video's clock and world
-// events (source/drain changes, parameter changes, brush strokes) on the simulation's clock.
+// events (source/drain changes, parameter and boundary changes, brush strokes) on the simulation's clock.
 // Parsing validates everything against the scene (emitter indices, grid bounds), so a recording
 // never fails half-way because of its timeline.
 #include <filesystem>
@@ -43,6 +43,12 @@ struct ParamsChange {
     nlohmann::json params;
 };
 
+/// Boundary sides replaced: a validated subset of a scene's "boundary" object (sides left out keep
+/// what is in force when the event applies).
+struct BoundaryChange {
+    nlohmann::json boundary;
+};
+
 /// A brush dragged from `from` to `to` (continuous cell coordinates) over durationSeconds of
 /// simulated time: one application per simulation step along the segment.
 struct BrushPath {
@@ -55,7 +61,7 @@ struct BrushPath {
 struct TimelineEvent {
     double timeSeconds = 0;
     std::string label;  ///< "events[3]": where it came from, for messages
-    std::variant<EmitterChange, ParamsChange, BrushPath> change;
+    std::variant<EmitterChange, ParamsChange, BoundaryChange, BrushPath> change;
 };
 
 /// A parsed timeline. Events are sorted by time; equal times keep their order in the file.

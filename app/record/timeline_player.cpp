@@ -32,6 +32,10 @@ Result<void> TimelinePlayer::start(const TimelineEvent& e, sim::Session& session
         auto merged = mergeParamsChange(solver.params(), p->params, e.label);
         if (!merged) return merged.error();
         session.apply(sim::SetParams{*merged});
+    } else if (const auto* bc = std::get_if<BoundaryChange>(&e.change)) {
+        auto merged = mergeBoundaryChange(solver.boundaries(), bc->boundary, e.label, solver.width(), solver.height());
+        if (!merged) return merged.error();
+        session.apply(sim::SetBoundaries{*merged});
     } else {
         const BrushPath& b = std::get<BrushPath>(e.change);
         // Steps of the dt in force when the stroke starts; at least one application.

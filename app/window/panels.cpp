@@ -120,6 +120,28 @@ struct Highlight {
     }
     bool on;
 };
+
+/// Friction law and the one coefficient that law reads: Manning's n (s/m^(1/3)) or the seeds'
+/// linear fraction lost per second.
+void frictionControls(sim::SimParams& p, const sim::SimParams& ref, bool& continuing) {
+    {
+        Highlight h(p.frictionLaw != ref.frictionLaw);
+        int law = int(p.frictionLaw);
+        // Order of sim::FrictionLaw.
+        if (ImGui::Combo("friction law", &law, "linear (seeds)\0Manning\0")) p.frictionLaw = sim::FrictionLaw(law);
+    }
+    if (p.frictionLaw == sim::FrictionLaw::Manning) {
+        Highlight h(p.manningN != ref.manningN);
+        ImGui::SliderFloat("Manning n (s/m^1/3)", &p.manningN, 0.0f, 0.2f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+        continuing |= continuingEdit();
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("0.012 concrete, 0.03 clean channel, 0.05 weedy stream, 0.1 flood plain with brush");
+    } else {
+        Highlight h(p.friction != ref.friction);
+        ImGui::SliderFloat("friction (1/s)", &p.friction, 0.0f, 0.95f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+        continuing |= continuingEdit();
+    }
+}
 }  // namespace
 
 void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) {
@@ -131,6 +153,15 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
     float rainMmH = p.rainMPerS * kMmPerHourPerMPerS, evaporationMmH = p.evaporationMPerS * kMmPerHourPerMPerS;
     const sim::RunCounters& c = s.solver->counters();
     bool continuing = false;
+    {
+        Highlight h(p.model != ref.model);
+        int model = int(p.model);
+        // Order of sim::WaterModel.
+        if (ImGui::Combo("model", &model, "pipes (seeds)\0shallow water (SWE)\0")) p.model = sim::WaterModel(model);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("pipes: the seeds' virtual pipes, no momentum advection\n"
+                              "shallow water: momentum advection (Stelling & Duinmeijer), bores and jumps");
+    }
     {
         Highlight h(p.dtSeconds != ref.dtSeconds);
         ImGui::SliderFloat("dt (s)", &p.dtSeconds, 0.005f, 2.0f, "%.3f", kClampLog);
@@ -146,11 +177,7 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
         ImGui::SliderFloat("gravity (m/s2)", &p.gravity, 0.5f, 30.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
         continuing |= continuingEdit();
     }
-    {
-        Highlight h(p.friction != ref.friction);
-        ImGui::SliderFloat("friction (1/s)", &p.friction, 0.0f, 0.95f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
-        continuing |= continuingEdit();
-    }
+    frictionControls(p, ref, continuing);
     {
         Highlight h(p.viscosity != ref.viscosity);
         ImGui::SliderFloat("viscosity (m2/s)", &p.viscosity, 0.0f, 10.0f, "%.4f", kClampLog);
@@ -189,6 +216,13 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
     ImGui::Text("time %.1f s, %lld steps%s", c.timeSeconds, static_cast<long long>(c.steps),
                 s.behind ? "  (slower than requested)" : "");
     ImGui::Text("substeps %d, Courant %.3f (max %.3f)", c.lastSubsteps, double(s.courant), double(c.maxCourant));
+    // Always one line (empty when nothing was capped) so the widgets below never jump.
+    if (c.cappedSteps > 0)
+        ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.35f, 1.0f), "%lld steps capped at max substeps: %.2f s behind%s",
+                           static_cast<long long>(c.cappedSteps), c.shortfallSeconds,
+                           c.lastStepCapped ? " (now)" : "");
+    else
+        ImGui::TextDisabled("no step capped (Courant held at %.2f)", double(p.courantTarget));
 }
 
 void toolsSection(ToolState& t) {
@@ -309,7 +343,10 @@ void compareSection(Simulation& s, CompareState& c) {
     const sim::SimParams before = b;
     const sim::SimParams& a = s.solver->params();
     ImGui::TextDisabled("B's parameters (highlighted where they differ from A)");
-    {
+    if (b.frictionLaw == sim::FrictionLaw::Manning) {
+        Highlight h(b.manningN != a.manningN);
+        ImGui::SliderFloat("B Manning n (s/m^1/3)", &b.manningN, 0.0f, 0.2f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
+    } else {
         Highlight h(b.friction != a.friction);
         ImGui::SliderFloat("B friction (1/s)", &b.friction, 0.0f, 0.95f, "%.3f", ImGuiSliderFlags_AlwaysClamp);
     }

@@ -5,20 +5,16 @@
 // the kind:
 //   open          dry: the free outfall of the pipe model; only outflow is let through
 //   level         as deep as the set level stands above the inner bed (the level may be below it)
-//   transmissive  a copy of the inner cell, and the faces beyond carry this face's flow: the outside
-//                 continues the inside (zero gradient), so waves leave
+//   transmissive  a copy of the inner cell, and the faces beyond carry this face's flow; the face
+//                 itself radiates: its flow changes by what an outgoing long wave carries for the
+//                 inner cell's rise or fall over the last substep (transmissiveFlow), so waves leave
+//                 without reflection and water at rest stays at rest
 //   inflow        the face moves the segment's units per substep into the domain; for the velocities
 //                 around it the ghost is as deep as the inner cell
 #ifndef SLUICE_BOUNDARY_MATH_H
 #define SLUICE_BOUNDARY_MATH_H
 
-#ifndef SLUICE_FN
-#ifdef __cplusplus
-#define SLUICE_FN inline
-#else
-#define SLUICE_FN
-#endif
-#endif
+#include "portable.h"
 
 // Boundary kinds (match sim::BoundaryKind).
 #define SLUICE_BOUNDARY_WALL 0
@@ -50,9 +46,19 @@ SLUICE_FN bool continuesBeyond(int kind) {
 }
 
 // Whether the face's new flow comes from the momentum equation with the ghost cell (else: walls
-// carry none, inflow faces carry the segment's units).
-SLUICE_FN bool flowsByMomentum(int kind) {
-    return kind == SLUICE_BOUNDARY_OPEN || kind == SLUICE_BOUNDARY_LEVEL || kind == SLUICE_BOUNDARY_TRANSMISSIVE;
+// carry none, inflow faces their segment's units, transmissive faces radiate).
+SLUICE_FN bool flowsByMomentum(int kind) { return kind == SLUICE_BOUNDARY_OPEN || kind == SLUICE_BOUNDARY_LEVEL; }
+
+// New flow (m^3/s) of a transmissive edge face whose flow was q, outSign +1 on the east / north sides:
+// a long wave leaving carries u = c eta / h, so q changes by outSign c d(eta) dx with c = sqrt(g h)
+// of the inner cell (depth h now, hOld before the last substep; eta moves with the depth, as the bed
+// does not). No reference level is needed, and a still surface moves nothing.
+SLUICE_FN float transmissiveFlow(float q, float h, float hOld, float outSign, float gravity, float dx) {
+    if (!(h > 0.0f)) return 0.0f;
+    float c = sqrt(gravity * h);
+    SLUICE_PRECISE float rise = h - hOld;
+    SLUICE_PRECISE float flow = q + outSign * c * rise * dx;
+    return flow;
 }
 
 #endif

@@ -11,18 +11,7 @@
 #ifndef SLUICE_BRUSH_MATH_H
 #define SLUICE_BRUSH_MATH_H
 
-#ifndef SLUICE_PRECISE
-#ifdef __cplusplus
-#define SLUICE_PRECISE
-#else
-#define SLUICE_PRECISE precise
-#endif
-#endif
-#ifdef __cplusplus
-#define SLUICE_BRUSH_FN inline
-#else
-#define SLUICE_BRUSH_FN
-#endif
+#include "portable.h"
 
 // Brush kinds (match sim::BrushKind, checked by static_assert in sim/brush.cpp).
 #define SLUICE_BRUSH_DIG 0
@@ -36,7 +25,7 @@
 // 0.5 - 0.5 sin(pi (t - 1/2)) with an odd Taylor polynomial up to x^13 (|x| <= pi/2: error below
 // 1e-9), because the built-in cos of GLSL has implementation-defined precision and would make the
 // two backends disagree in the last bits. Clamped so the ends are exactly 1 and 0.
-SLUICE_BRUSH_FN float brushCosineRamp(float t) {
+SLUICE_FN float brushCosineRamp(float t) {
     SLUICE_PRECISE float x = 3.14159265358979f * (t - 0.5f);
     SLUICE_PRECISE float x2 = x * x;
     // Horner form of x (1 - x^2/3! + x^4/5! - ... - x^12/13!); coefficients 1/13!, 1/11!, ..., 1/3!.
@@ -55,7 +44,7 @@ SLUICE_BRUSH_FN float brushCosineRamp(float t) {
 // Weight at distance rCells from the centre: 1 inside the core (1 - falloff) * radius, the cosine
 // ramp down to 0 at the radius, 0 at and beyond it. falloff is clamped to [0, 1]; falloff 0 is a
 // hard disc (weight 1 for r < radius).
-SLUICE_BRUSH_FN float brushWeightAt(float radiusCells, float falloff, float rCells) {
+SLUICE_FN float brushWeightAt(float radiusCells, float falloff, float rCells) {
     if (!(rCells < radiusCells)) return 0.0f;  // also a radius <= 0 or NaN
     const float f = min(1.0f, max(0.0f, falloff));
     SLUICE_PRECISE float core = (1.0f - f) * radiusCells;
@@ -66,7 +55,7 @@ SLUICE_BRUSH_FN float brushWeightAt(float radiusCells, float falloff, float rCel
 }
 
 // Distance (cells) from the brush centre (cx, cy) to the centre of cell (x, y).
-SLUICE_BRUSH_FN float brushDistance(int x, int y, float cx, float cy) {
+SLUICE_FN float brushDistance(int x, int y, float cx, float cy) {
     SLUICE_PRECISE float rx = (float(x) + 0.5f) - cx;
     SLUICE_PRECISE float ry = (float(y) + 0.5f) - cy;
     SLUICE_PRECISE float r2 = rx * rx + ry * ry;
@@ -74,13 +63,13 @@ SLUICE_BRUSH_FN float brushDistance(int x, int y, float cx, float cy) {
 }
 
 // What one application moves in one cell: strength * weight * dt, in this order on both backends.
-SLUICE_BRUSH_FN float brushAmount(float strength, float weight, float dtSeconds) {
+SLUICE_FN float brushAmount(float strength, float weight, float dtSeconds) {
     SLUICE_PRECISE float a = (strength * weight) * dtSeconds;
     return a;
 }
 
 // Mean of the (up to) 3x3 neighbourhood from its sum and the number of cells inside the grid.
-SLUICE_BRUSH_FN float brushMean(float sum, int count) {
+SLUICE_FN float brushMean(float sum, int count) {
     SLUICE_PRECISE float m = sum / float(count);
     return m;
 }
@@ -88,7 +77,7 @@ SLUICE_BRUSH_FN float brushMean(float sum, int count) {
 // New bed elevation of a cell under a terrain brush. `mean` is its 3x3 mean (smooth only).
 // Smooth and flatten move a fraction min(1, amount) of the way to their goal; a fraction of 1 lands
 // on the goal exactly (b + 1 * (goal - b) may round off it).
-SLUICE_BRUSH_FN float brushBed(int kind, float b, float amount, float mean, float targetM) {
+SLUICE_FN float brushBed(int kind, float b, float amount, float mean, float targetM) {
     if (kind == SLUICE_BRUSH_DIG) {
         SLUICE_PRECISE float d = b - amount;
         return d;
@@ -110,7 +99,7 @@ SLUICE_BRUSH_FN float brushBed(int kind, float b, float amount, float mean, floa
 
 // Units a water brush moves in a cell holding h units: adds `amount` metres (never above the cap of
 // transfer_math.h, which must be included first) or removes up to what is there.
-SLUICE_BRUSH_FN int brushWaterUnits(int kind, int h, float amount) {
+SLUICE_FN int brushWaterUnits(int kind, int h, float amount) {
     const int units = metresToUnits(amount);
     if (kind == SLUICE_BRUSH_ADD_WATER) return addUnits(h, units);
     if (kind == SLUICE_BRUSH_REMOVE_WATER) return -min(h, max(0, units));

@@ -13,6 +13,7 @@ layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) i
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBuffer { float terrain[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { int depth[]; };
+layout(std430, binding = SLUICE_BIND_DEPTH_OLD) restrict readonly buffer DepthOldBuffer { int depthOld[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
 layout(std430, binding = SLUICE_BIND_RAW_X) restrict writeonly buffer RawXBuffer { int rawX[]; };
@@ -33,6 +34,10 @@ float edgeFlow(int side, int along, float qEff, int inner, float outSign, out fl
     const float h = depthAt(inner), b = terrain[inner];
     if (kind == SLUICE_BOUNDARY_OPEN)
         return pipeOpenFlow(qEff, h, outSign, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
+    if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
+        faceDepth = h;
+        return transmissiveFlow(qEff, h, unitsToMetres(depthOld[inner]), outSign, uGravity, uCellSize);
+    }
     if (!flowsByMomentum(kind)) return 0.0;
     const float hg = ghostDepthAt(side, along, b, h);
     return outSign > 0.0 ? pipeInteriorFlow(qEff, b, h, b, hg, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth)

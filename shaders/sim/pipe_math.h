@@ -9,21 +9,7 @@
 #ifndef SLUICE_PIPE_MATH_H
 #define SLUICE_PIPE_MATH_H
 
-#ifndef SLUICE_FN
-#ifdef __cplusplus
-#define SLUICE_FN inline
-#else
-#define SLUICE_FN
-#endif
-#endif
-
-#ifdef __cplusplus
-#define SLUICE_OUT(T) T&
-#define SLUICE_PRECISE
-#else
-#define SLUICE_OUT(T) out T
-#define SLUICE_PRECISE precise
-#endif
+#include "portable.h"
 
 // New flow through an interior face between cell L (lower index) and R, from its effective old flow.
 // The pipe's cross-section is faceDepth * dx with faceDepth = water above the higher bed: a lake at

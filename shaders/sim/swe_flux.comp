@@ -115,6 +115,16 @@ float faceUpdate(int axis, ivec2 f, inout float demand, inout float allowed) {
 // an open face lets water out only; level and transmissive faces both ways.
 float edgeFlow(int axis, ivec2 f, int side, int along, float outSign, inout float demand, inout float allowed) {
     const int kind = edgeKind(edgeCodeAt(side, along));
+    if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
+        const ivec2 innerCell = outSign > 0.0 ? f - (axis == 0 ? ivec2(1, 0) : ivec2(0, 1)) : f;
+        const float h = depthAt(innerCell);
+        float q = transmissiveFlow(flowAt(axis, f), h, oldDepthAt(innerCell), outSign, uGravity, uCellSize);
+        float d, a;
+        q = pipeCourantClamp(q, h, uCellSize, uGravity, uCourantDxOverDt, d, a);
+        demand = max(demand, d);
+        allowed = max(allowed, a);
+        return q;
+    }
     if (!flowsByMomentum(kind)) return 0.0;
     const float q = faceUpdate(axis, f, demand, allowed);
     return (kind != SLUICE_BOUNDARY_OPEN || outSign * q > 0.0) ? q : 0.0;

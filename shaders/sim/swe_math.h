@@ -18,27 +18,7 @@
 #ifndef SLUICE_SWE_MATH_H
 #define SLUICE_SWE_MATH_H
 
-#ifndef SLUICE_FN
-#ifdef __cplusplus
-#define SLUICE_FN inline
-#else
-#define SLUICE_FN
-#endif
-#endif
-#ifndef SLUICE_PRECISE
-#ifdef __cplusplus
-#define SLUICE_PRECISE
-#else
-#define SLUICE_PRECISE precise
-#endif
-#endif
-#ifndef SLUICE_OUT
-#ifdef __cplusplus
-#define SLUICE_OUT(T) T&
-#else
-#define SLUICE_OUT(T) out T
-#endif
-#endif
+#include "portable.h"
 
 // Friction laws (match sim::FrictionLaw).
 #define SLUICE_FRICTION_LINEAR 0
@@ -112,7 +92,7 @@ SLUICE_FN float mcSlope(float a, float b) {
 // The correction is held within half of aC: in the thin tongue of a front running onto dry land the
 // depth falls off faster than any slope resolves, and a full correction there stalls the front
 // (tests/sim/test_swe_validation.cpp measures all three choices' effect).
-SLUICE_FN float sweFaceDepth(float aC, float crest, float bU, float hU, float bC, float hC, float bD, float hD) {
+SLUICE_FN float sweFaceDepth(float aC, float bU, float hU, float bC, float hC, float bD, float hD) {
     if (!(aC > 0.0f)) return 0.0f;
     if (!(hU > 0.0f) || !(hD > 0.0f)) return aC;
     SLUICE_PRECISE float zU = bU + hU;
@@ -131,8 +111,8 @@ SLUICE_FN float sweFaceVelocity(float q, float bLL, float hOldLL, float bL, floa
                                 float hOldRR, float dx) {
     if (q == 0.0f) return 0.0f;
     float crest = max(bL, bR);
-    float a = q > 0.0f ? sweFaceDepth(sweAboveCrest(bL, hOldL, crest), crest, bLL, hOldLL, bL, hOldL, bR, hOldR)
-                       : sweFaceDepth(sweAboveCrest(bR, hOldR, crest), crest, bRR, hOldRR, bR, hOldR, bL, hOldL);
+    float a = q > 0.0f ? sweFaceDepth(sweAboveCrest(bL, hOldL, crest), bLL, hOldLL, bL, hOldL, bR, hOldR)
+                       : sweFaceDepth(sweAboveCrest(bR, hOldR, crest), bRR, hOldRR, bR, hOldR, bL, hOldL);
     SLUICE_PRECISE float width = a * dx;
     return a > 0.0f ? q / width : 0.0f;
 }
@@ -220,8 +200,8 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
     float u4 = clamp(u3, -cap, cap);
     SLUICE_PRECISE float got = abs(u4) + c;
     allowed = got;
-    float aUp = u4 > 0.0f ? sweFaceDepth(aL, crest, s.bLL, s.hLL, s.bL, s.hL, s.bR, s.hR)
-                          : sweFaceDepth(aR, crest, s.bRR, s.hRR, s.bR, s.hR, s.bL, s.hL);
+    float aUp = u4 > 0.0f ? sweFaceDepth(aL, s.bLL, s.hLL, s.bL, s.hL, s.bR, s.hR)
+                          : sweFaceDepth(aR, s.bRR, s.hRR, s.bR, s.hR, s.bL, s.hL);
     SLUICE_PRECISE float flow = aUp * u4 * k.dx;
     qRaw = flow;
     return u4;

@@ -10,20 +10,7 @@
 #ifndef SLUICE_TRANSFER_MATH_H
 #define SLUICE_TRANSFER_MATH_H
 
-#ifndef SLUICE_PRECISE
-#ifdef __cplusplus
-#define SLUICE_PRECISE
-#else
-#define SLUICE_PRECISE precise
-#endif
-#endif
-#ifndef SLUICE_FN
-#ifdef __cplusplus
-#define SLUICE_FN inline
-#else
-#define SLUICE_FN
-#endif
-#endif
+#include "portable.h"
 
 // 2^-20 m (0.95 um): exact to convert to and from float metres (a power of two), fine enough that rain
 // of 1 mm/h adds whole units within a second (carried exactly in between, on the host), coarse enough

@@ -21,7 +21,7 @@ const char* kGoodScene = R"({
   "grid": {"width": 24, "height": 16, "cell_size": 1.0},
   "terrain": {"procedural": {"seed": 3, "kind": "ramp", "amplitude": 2}},
   "water": {"surface_level": 1.0},
-  "params": {"dt": 0.1, "friction": 0.02},
+  "params": {"dt": 0.1, "manning_n": 0.02},
   "boundary": {"east": "open"},
   "sources": [{"x": 4, "y": 8, "radius": 2, "rate": 0.5}],
   "drains": [{"x": 20, "y": 8, "radius": 1.5, "level": 0.2}]
@@ -65,8 +65,11 @@ TEST_P(SimulateBackends, WritesFieldsAndSummary) {
     EXPECT_EQ(fy->cols, 24);
     const auto summary = nlohmann::json::parse(test::readText(dir / "out" / "summary.json"));
     for (const char* key : {"steps", "time", "volume", "volume_added", "volume_removed", "residual", "min_depth",
-                            "max_depth", "max_speed", "max_courant", "substeps"})
+                            "max_depth", "max_speed", "max_courant", "substeps", "capped_steps", "shortfall_seconds"})
         EXPECT_TRUE(summary.contains(key)) << key;
+    EXPECT_EQ(summary["model"], "swe");
+    EXPECT_EQ(summary["friction_law"], "manning");
+    EXPECT_EQ(summary["capped_steps"].get<int>(), 0);
     EXPECT_EQ(summary["steps"].get<int>(), 20);
     EXPECT_NEAR(summary["time"].get<double>(), 2.0, 1e-4);
     EXPECT_GT(summary["volume_added"].get<double>(), 0.9);  // the 0.5 m^3/s source over 2 s
@@ -75,6 +78,32 @@ TEST_P(SimulateBackends, WritesFieldsAndSummary) {
     double sum = 0;
     for (float h : depth->data) sum += h;
     EXPECT_NEAR(sum, summary["volume"].get<double>(), 1e-4 * sum);  // unit cells: volume = sum of depths
+}
+
+// A dam break whose dt needs more substeps than max_substeps allows: every step is capped, covers
+// less time than dt, and the summary says how many and how far behind; the Courant number stays at
+// the target.
+TEST_P(SimulateBackends, CappedStepsAreReportedNotHidden) {
+    test::TempDir dir;
+    std::vector<float> depth(40 * 4, 0.5f);
+    for (int y = 0; y < 4; ++y)
+        for (int x = 0; x < 20; ++x) depth[std::size_t(y * 40 + x)] = 2.0f;
+    ASSERT_TRUE(sim::writeNpy(dir / "depth.npy", depth.data(), 4, 40));
+    const auto r = simulateText(dir, R"({
+      "grid": {"width": 40, "height": 4, "cell_size": 1.0},
+      "terrain": {"flat": 0},
+      "water": {"npy": "depth.npy"},
+      "params": {"dt": 2.0, "max_substeps": 2, "manning_n": 0}
+    })", "--backend " + GetParam());
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const auto summary = nlohmann::json::parse(test::readText(dir / "out" / "summary.json"));
+    // c = sqrt(9.81 * 2) = 4.4 m/s: a 2 s step needs about 18 substeps at Courant 0.5, 2 are allowed.
+    EXPECT_EQ(summary["capped_steps"].get<int>(), 20);
+    EXPECT_GT(summary["shortfall_seconds"].get<double>(), 20 * 1.0);
+    EXPECT_NEAR(summary["time"].get<double>() + summary["shortfall_seconds"].get<double>(), 40.0, 1e-3);
+    EXPECT_LE(summary["max_courant"].get<double>(), 0.5 + 1e-4);
+    EXPECT_EQ(summary["residual"].get<double>(), 0.0);
+    EXPECT_NE(r.output.find("warning: scene: 20 of 20 steps reached max_substeps (2)"), std::string::npos) << r.output;
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, SimulateBackends, ::testing::Values(std::string("cpu"), std::string("gpu")),

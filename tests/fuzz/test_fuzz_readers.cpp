@@ -81,9 +81,10 @@ const char* kProceduralScene = R"({
   "name": "fuzz", "grid": {"width": 24, "height": 20, "cell_size": 2.0},
   "terrain": {"procedural": {"seed": 3, "kind": "valley", "amplitude": 12, "feature_size": 8, "octaves": 3}},
   "water": {"surface_level": 4.5},
-  "params": {"dt": 0.1, "gravity": 9.81, "friction": 0.05, "viscosity": 0.01, "rain": 1e-6, "evaporation": 0,
-             "courant": 0.5, "max_substeps": 64},
-  "boundary": {"west": "wall", "east": "open", "south": {"type": "inflow", "discharge": 0.2}, "north": {"type": "open"}},
+  "params": {"model": "swe", "friction_law": "manning", "manning_n": 0.03, "dt": 0.1, "gravity": 9.81,
+             "viscosity": 0.01, "rain": 1e-6, "evaporation": 0, "courant": 0.5, "max_substeps": 64},
+  "boundary": {"west": [{"type": "level", "level": [[0, 4.5], [30, 5.0]], "from": 2, "to": 10}, {"type": "transmissive", "from": 12}],
+               "east": "open", "south": {"type": "inflow", "discharge": [[0, 0.2], [5, 0.4]]}, "north": {"type": "open"}},
   "sources": [{"x": 12.5, "y": 3.5, "radius": 2, "rate": 1.5}, {"x": 4, "y": 4, "level": 6, "max_rate": 2, "enabled": false}],
   "drains": [{"x": 20, "y": 18, "radius": 1.5, "level": 1.0}]
 })";
@@ -305,7 +306,8 @@ TEST(FuzzReaders, TimelinesAndPresets) {
     const std::string timeline = R"({
       "camera": [{"time": 0, "yaw": 20, "pitch": 35, "distance": 90}, {"time": 2, "yaw": 110, "target": [30, 40, 5]}],
       "events": [{"time": 0.5, "source": 0, "enabled": false}, {"time": 1, "source": 0, "rate": 3},
-                 {"time": 1.5, "params": {"rain": 2e-5, "friction": 0.08}},
+                 {"time": 1.5, "params": {"rain": 2e-5, "manning_n": 0.08}},
+                 {"time": 1.8, "boundary": {"east": {"type": "level", "level": [[0, 1], [4, 2]]}, "west": "transmissive"}},
                  {"time": 2, "brush": {"kind": "dig", "from": [10, 10], "to": [20, 12], "radius": 4, "strength": 0.8,
                                        "falloff": 0.5, "duration": 2}}]})";
     Mutator m(fuzzSeed());

@@ -275,9 +275,11 @@ TEST(SceneValidation, AbsurdButFiniteValuesAreRefusedAtLoadNamingTheField) {
     EXPECT_NE(sceneError(R"(, "params": {"gravity": 1e20})").find("params.gravity"), std::string::npos);
     EXPECT_NE(sceneError(R"(, "boundary": {"west": {"type": "inflow", "discharge": 1e30}})").find("boundary.west.discharge"),
               std::string::npos);
+    // Deeper than a cell can hold (1024 m, integer depth units).
+    EXPECT_NE(sceneError("", R"({"surface_level": 1100})").find("depth must be at most 1024 m"), std::string::npos);
     // Sensible values of the same fields still load.
     EXPECT_EQ(sceneError(R"(, "params": {"dt": 0.5, "rain": 1e-4}, "sources": [{"x": 2, "y": 2, "rate": 5000}])",
-                         R"({"surface_level": 11000})"),
+                         R"({"surface_level": 1000})"),
               "");
 }
 

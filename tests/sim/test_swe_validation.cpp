@@ -2,11 +2,15 @@
 // with hydrostatic reconstruction, forward Euler, Courant 0.5: tests/support/hll_reference.hpp) on the
 // same grids. Targets (issue 14): L1 depth error within twice the HLL scheme's, observed convergence
 // order >= 0.5 under refinement, shock and front positions within two cells. The tables printed
-// here are the figures in docs/VALIDATION.md.
+// here are the figures in docs/VALIDATION.md; with SLUICE_VALIDATION_OUT=DIR set, each case also
+// writes its profiles there (scripts/validation-report.sh plots them), the pipe model's included.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "tests/support/analytic_solutions.hpp"
@@ -42,6 +46,28 @@ void print(const char* name, const std::vector<Row>& rows, const char* position)
                 std::log2(rows.front().hll / rows.back().hll) / double(rows.size() - 1));
 }
 
+/// With SLUICE_VALIDATION_OUT set: DIR/<name>-<cells>.csv with x, bed, exact, swe, HLL and pipe-model
+/// depths at the cell centres (the pipe model run on the same setup, with its default linear friction,
+/// for the comparison plots).
+void writeProfiles(const char* name, const ChannelSetup& c, const ChannelResult& ours, const std::vector<double>& hll,
+                   const Profile& exact, double until) {
+    const char* dir = std::getenv("SLUICE_VALIDATION_OUT");
+    if (!dir || !*dir) return;
+    ChannelSetup pipes = c;
+    pipes.params.model = sim::WaterModel::Pipes;
+    pipes.params.frictionLaw = sim::FrictionLaw::Linear;
+    pipes.params.friction = sim::SimParams{}.friction;  // the seeds' damping: without it the pipes ring
+    const ChannelResult p = runChannel(pipes, until);
+    std::ofstream f(std::string(dir) + "/" + name + "-" + std::to_string(c.cells) + ".csv");
+    f << "x,bed,exact,swe,hll,pipes\n";
+    for (int i = 0; i < c.cells; ++i) {
+        const double x = c.cellCentre(i);
+        const std::size_t k = std::size_t(i);
+        f << x << "," << c.bed(x) << "," << exact(x) << "," << ours.h[k] << "," << hll[k] << "," << p.h[k] << "\n";
+    }
+    EXPECT_TRUE(f.good()) << "writing profiles to " << dir;
+}
+
 ChannelSetup damBreak(int cells, double hL, double hR) {
     ChannelSetup c;
     c.cells = cells;
@@ -71,6 +97,7 @@ TEST(SweValidation, StokerDamBreak) {
         r.shockOurs = (crossingPosition(c, ours.h, mid, 100.0) - exact.shockPosition(T)) / c.dx();
         r.shockHll = (crossingPosition(c, hll.h, mid, 100.0) - exact.shockPosition(T)) / c.dx();
         rows.push_back(r);
+        writeProfiles("stoker", c, ours, hll.h, h, T);
     }
     print("Stoker", rows, "shock");
     for (const Row& r : rows) {
@@ -102,6 +129,7 @@ TEST(SweValidation, RitterDamBreak) {
         r.shockOurs = (crossingPosition(c, ours.h, level, 100.0) - exactFront) / c.dx();
         r.shockHll = (crossingPosition(c, hll.h, level, 100.0) - exactFront) / c.dx();
         rows.push_back(r);
+        writeProfiles("ritter", c, ours, hll.h, h, T);
     }
     print("Ritter", rows, "front");
     // The tongue's tip is a degenerate rarefaction (h ~ (x_front - x)^2) that first-order schemes
@@ -153,6 +181,7 @@ TEST(SweValidation, SubcriticalFlowOverABump) {
         EXPECT_LT(worstQ, 0.02 * q) << n;
         EXPECT_GT(dip, 0.5 * exactDip) << n;
         rows.push_back(r);
+        writeProfiles("subcritical", c, ours, hll.h, exact, 300.0);
     }
     print("Subcritical bump", rows, "crest dip (m)");
     for (const Row& r : rows) EXPECT_LE(r.ours, 2.0 * r.hll) << r.cells;
@@ -161,7 +190,7 @@ TEST(SweValidation, SubcriticalFlowOverABump) {
 }
 
 // Steady transcritical flow over the bump without a shock (SWASHES: q = 1.53 m^2/s): subcritical
-// upstream, critical at the crest, supercritical downstream, leaving through a transmissive east end.
+// upstream, critical at the crest, supercritical downstream, leaving through an open (free outfall) east end.
 TEST(SweValidation, TranscriticalFlowOverABump) {
     const double q = 1.53;
     const Profile exact = [&](double x) { return transcriticalDepth(swashesBump, q, 10.0, x); };
@@ -191,6 +220,7 @@ TEST(SweValidation, TranscriticalFlowOverABump) {
         for (int i = 0; i < n; ++i) worstQ = std::max(worstQ, std::abs(ours.h[std::size_t(i)] * ours.u[std::size_t(i)] - q));
         EXPECT_LT(worstQ, 0.03 * q) << n;
         rows.push_back(r);
+        writeProfiles("transcritical", c, ours, hll.h, exact, 300.0);
     }
     print("Transcritical bump", rows, "outflow depth (m)");
     // Not met: 2.6 times the HLL scheme's error here (docs/VALIDATION.md). The staggered scheme's
@@ -231,6 +261,7 @@ TEST(SweValidation, ThackerBowlMovingShorelines) {
             if (hll.h[std::size_t(i)] > 1e-3) lastHll = i;
         r.shockHll = (c.cellCentre(lastHll) + 0.5 * c.dx() - th.rightShoreline(T)) / c.dx();
         rows.push_back(r);
+        writeProfiles("thacker", c, ours, hll.h, exact, T);
     }
     print("Thacker", rows, "right shoreline");
     for (const Row& r : rows) EXPECT_LE(r.ours, 2.0 * r.hll) << r.cells;

@@ -1,0 +1,102 @@
+// Timeline world events played into a session: a boundary event opens a side to a lower level (water
+// leaves, the ledger books it) and a later one closes it again; bad boundary events are refused when
+// the timeline is read, naming the file and the path.
+#include <gtest/gtest.h>
+
+#include "app/record/timeline.hpp"
+#include "app/record/timeline_player.hpp"
+#include "sim/session.hpp"
+#include "tests/support/backends.hpp"
+
+namespace sluice::app {
+namespace {
+
+/// 32 x 8 flat basin, 1 m cells, 0.5 m of still water, walls.
+sim::Scene stillBasin() {
+    sim::Scene s = test::flatScene(32, 8, 1.0f);
+    s.depthM.assign(s.terrainM.size(), 0.5f);
+    s.params.dtSeconds = 0.05f;
+    return s;
+}
+
+constexpr const char* kOpenThenClose = R"({
+  "events": [
+    { "time": 1, "boundary": { "east": { "type": "level", "level": 0.2 } } },
+    { "time": 3, "boundary": { "east": "wall" } }
+  ]
+})";
+
+/// Plays `timeline` for `steps` steps and returns the volume after each step.
+std::vector<double> play(const std::string& backend, const char* timeline, int steps, sim::Session*& out,
+                         std::unique_ptr<sim::Session>& keep) {
+    const sim::Scene scene = stillBasin();
+    auto t = parseTimelineJson(timeline, "t.json", scene);
+    EXPECT_TRUE(t) << (t ? "" : t.error().message);
+    if (!t) return {};
+    auto solver = test::makeSolver(backend, scene);
+    if (!solver) return {};
+    keep = std::make_unique<sim::Session>(std::move(solver));
+    out = keep.get();
+    TimelinePlayer player(t->events, *keep);
+    std::vector<double> volumes;
+    for (int i = 0; i < steps; ++i) {
+        const auto ok = player.beforeStep(*keep);
+        EXPECT_TRUE(ok) << (ok ? "" : ok.error().message);
+        keep->step();
+        volumes.push_back(keep->solver().depthStats().volumeM3);
+    }
+    return volumes;
+}
+
+class TimelineBoundary : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TimelineBoundary, OpensASideToALowerLevelAndClosesItAgain) {
+    sim::Session* s = nullptr;
+    std::unique_ptr<sim::Session> keep;
+    // dt 0.05 s: the events fall on steps 20 and 60; 100 steps in all.
+    const std::vector<double> v = play(GetParam(), kOpenThenClose, 100, s, keep);
+    ASSERT_EQ(v.size(), 100u);
+    const double initial = 32 * 8 * 0.5;
+    // Walls until t = 1 s: not one unit moves across the boundary.
+    for (int i = 0; i < 19; ++i) EXPECT_EQ(v[std::size_t(i)], initial) << "step " << i + 1;
+    // Open to a level 0.3 m below the surface: water leaves, and keeps leaving until t = 3 s.
+    EXPECT_LT(v[30], initial - 1.0);
+    EXPECT_LT(v[58], v[30]);
+    // Closed again: the volume stays where it was when the wall came back.
+    for (int i = 61; i < 100; ++i) EXPECT_EQ(v[std::size_t(i)], v[60]) << "step " << i + 1;
+    EXPECT_EQ(s->solver().boundaries().side(1).isWall(), true);
+    const sim::Ledger ledger = s->solver().ledger();
+    EXPECT_EQ(ledger.residualUnits, 0);
+    EXPECT_NEAR(ledger.removedM3, initial - v[99], 1e-9);
+    // The changes are commands: each is one undo entry, logged like a panel edit.
+    EXPECT_EQ(s->undoEntries(), 2u);
+    EXPECT_EQ(s->undoLabel(), "boundaries");
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, TimelineBoundary, ::testing::Values("cpu", "gpu"));
+
+TEST(TimelineBoundaryErrors, BadSidesAreRefusedWithTheFileAndPath) {
+    const sim::Scene scene = stillBasin();
+    struct Case {
+        const char* timeline;
+        const char* expect;
+    } cases[] = {
+        {R"({"events":[{"time":1,"boundary":{"up":"wall"}}]})", "t.json: events[0]: unknown key 'boundary.up'"},
+        {R"({"events":[{"time":1,"boundary":{"east":"sponge"}}]})", "boundary.east"},
+        {R"({"events":[{"time":1,"boundary":{"east":[{"type":"wall","from":0,"to":40}]}}]})", "boundary.east"},
+        {R"({"events":[{"time":1,"boundary":{"east":{"type":"level"}}}]})", "boundary.east"},
+        {R"({"events":[{"time":1,"boundary":{"east":{"type":"inflow","discharge":[[2,1],[1,1]]}}}]})",
+         "boundary.east"},
+        {R"({"events":[{"time":1,"boundary":"wall"}]})", "expected an object"},
+        {R"({"events":[{"time":1,"boundary":{"east":"wall"},"params":{"dt":0.1}}]})", "exactly one of"},
+    };
+    for (const Case& c : cases) {
+        const auto t = parseTimelineJson(c.timeline, "t.json", scene);
+        ASSERT_FALSE(t) << c.timeline;
+        EXPECT_NE(t.error().message.find(c.expect), std::string::npos) << c.timeline << "\n" << t.error().message;
+        EXPECT_NE(t.error().message.find("t.json"), std::string::npos) << t.error().message;
+    }
+}
+
+}  // namespace
+}  // namespace sluice::app
