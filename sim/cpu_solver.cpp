@@ -39,7 +39,7 @@ CpuSolver::CpuSolver(const Scene& scene)
     : Solver(scene), b_(scene.terrainM), h_(toUnits(scene.depthM)), hOld_(h_),
       qx_(std::size_t(width_ + 1) * std::size_t(height_), 0.0f),
       qy_(std::size_t(width_) * std::size_t(height_ + 1), 0.0f),
-      tx_(qx_.size(), 0), ty_(qy_.size(), 0) {
+      ax_(qx_.size(), 0.0f), ay_(qy_.size(), 0.0f), tx_(qx_.size(), 0), ty_(qy_.size(), 0) {
     setInitialVolume(depthStats().volumeUnits);
 }
 
@@ -130,7 +130,8 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
 // Pass 2: effective transfers (each limited by the cell it leaves; inflow edges take the host's whole
 // units), depths, then what enters or leaves through the domain's edges, sources, drains, rain and
 // evaporation, all in whole units. The effective transfers, as flows, are both models' state; the
-// depth before the update becomes the old depth the next substep's velocities are measured against.
+// depth before the update is kept for transmissive edges, and the shallow-water model stores the depth
+// each transfer moved through, for the next substep's velocities.
 void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a) {
     const int W = width_, H = height_;
     std::swap(hOld_, h_);
@@ -172,6 +173,7 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
                                         high ? h0[cell(x, j)] : kGhostUnits, high ? out[cell(x, j)] : 0);
             qy_[faceY(x, j)] = float(t) * c.unitFlow;
         }
+    if (c.model == int(WaterModel::Swe)) storeMovedDepths(c, a);
     std::int64_t added = 0, removed = 0;
     for (int y = 0; y < H; ++y)
         for (int x = 0; x < W; ++x) {
@@ -282,6 +284,8 @@ void CpuSolver::restoreFields(const FieldSnapshot& f) {
     hOld_ = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
     qx_ = f.flowXM3PerS;  // between substeps the CPU solver holds effective flows, as saved
     qy_ = f.flowYM3PerS;
+    ax_ = f.faceDepthXM;
+    ay_ = f.faceDepthYM;
 }
 
 void CpuSolver::readRegion(Field field, const CellBox& box, std::uint32_t* out) {
@@ -313,6 +317,8 @@ FieldSnapshot CpuSolver::download() {
     fillDepthMetres(s);
     s.flowXM3PerS = qx_;
     s.flowYM3PerS = qy_;
+    s.faceDepthXM = ax_;
+    s.faceDepthYM = ay_;
     return s;
 }
 

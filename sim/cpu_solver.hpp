@@ -49,7 +49,7 @@ protected:
 
 private:
     /// Pass 1 of each model (raw transfers into tx_ / ty_) and the shared pass 2 (cpu_swe.cpp holds
-    /// the shallow-water pass 1).
+    /// the shallow-water parts).
     void updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts& a);
     void updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& a);
     /// The code of an edge face (shaders/sim/boundary_math.h) and the depth (m) of the ghost cell
@@ -58,6 +58,9 @@ private:
     float ghostDepthM(const SubstepConstants& c, const SubstepAmounts& a, int side, int along, std::size_t inner,
                       int units) const;
     void updateDepths(const SubstepConstants& c, const SubstepAmounts& a);
+    /// Shallow water, in pass 2: ax_ / ay_ from the effective transfers in tx_ / ty_ and the depth the
+    /// substep started from (hOld_ by then), as shaders/sim/step_depth.comp stores them.
+    void storeMovedDepths(const SubstepConstants& c, const SubstepAmounts& a);
     void noteSpeeds(float demand, float allowed);
     std::size_t cell(int x, int y) const { return std::size_t(y) * std::size_t(width_) + std::size_t(x); }
     std::size_t faceX(int i, int y) const { return std::size_t(y) * std::size_t(width_ + 1) + std::size_t(i); }
@@ -65,8 +68,9 @@ private:
 
     std::vector<float> b_;
     std::vector<std::int32_t> h_;        // depth units
-    std::vector<std::int32_t> hOld_;     // depth units before the last substep (shallow-water velocities)
+    std::vector<std::int32_t> hOld_;     // depth units before the last substep (transmissive edges)
     std::vector<float> qx_, qy_;         // effective flows (m^3/s) between substeps (both models' state)
+    std::vector<float> ax_, ay_;         // shallow water: the depth (m) each face's last transfer moved through
     std::vector<std::int32_t> tx_, ty_;  // this substep's transfers (units): raw (pass 1), then effective
     std::int64_t added_ = 0, removed_ = 0;
     float maxSpeed_ = 0, maxAllowed_ = 0;  // largest |u| + c asked for / allowed since resetSpeeds()

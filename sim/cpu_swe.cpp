@@ -1,6 +1,8 @@
-// Pass 1 of the shallow-water model on the CPU: the same gather and formulas as
-// shaders/sim/swe_flux.comp (shaders/sim/swe_math.h), face by face.
+// The shallow-water model's parts of the CPU substep: pass 1, the same gather and formulas as
+// shaders/sim/swe_flux.comp (shaders/sim/swe_math.h), face by face, and the face depths pass 2 stores
+// (shaders/sim/step_depth.comp).
 #include <algorithm>
+#include <type_traits>
 
 #include "sim/cpu_solver.hpp"
 #include "sim/kernel_math.hpp"
@@ -28,16 +30,19 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
     auto alongOf = [&](Cell p) { return p.x < 0 || p.x >= W ? std::clamp(p.y, 0, H - 1) : std::clamp(p.x, 0, W - 1); };
     // Depth in metres, now or before the last substep; beyond an edge the ghost cell's
     // (shaders/sim/boundary_math.h).
-    auto depth = [&](Cell p, const std::vector<std::int32_t>& h) {
-        if (inside(p)) return kmath::unitsToMetres(h[cell(p.x, p.y)]);
+    // `deep` (std::true_type): the face lies at least two cells inside every edge, so no stencil
+    // reaches beyond the grid and the edge logic compiles away (as in swe_flux.comp).
+    auto depth = [&](Cell p, const std::vector<std::int32_t>& h, auto deep) {
+        if (decltype(deep)::value || inside(p)) return kmath::unitsToMetres(h[cell(p.x, p.y)]);
         const std::size_t in = inner(p);
         return ghostDepthM(c, a, sideOf(p), alongOf(p), in, h[in]);
     };
-    auto bed = [&](Cell p) { return b_[inner(p)]; };
+    auto bed = [&](Cell p, auto deep) { return b_[decltype(deep)::value ? cell(p.x, p.y) : inner(p)]; };
     // Faces: axis 0 = x-faces (i, y), i in [0, W]; axis 1 = y-faces (x, j), j in [0, H]. A face one
     // beyond an edge face carries that face's flow where the outside continues the inside; zero
     // elsewhere outside.
-    auto flow = [&](int axis, Cell f) {
+    auto flow = [&](int axis, Cell f, auto deep) {
+        if constexpr (decltype(deep)::value) return axis == 0 ? qx_[faceX(f.x, f.y)] : qy_[faceY(f.x, f.y)];
         if (axis == 0) {
             if (f.y < 0 || f.y >= H) return 0.0f;
             if (f.x >= 0 && f.x <= W) return qx_[faceX(f.x, f.y)];
@@ -51,39 +56,57 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
         if (f.y != -1 && f.y != H + 1) return 0.0f;
         return kmath::continuesBeyond(kmath::edgeKind(edgeCodeAt(c, side, f.x))) ? qy_[faceY(f.x, side == 2 ? 0 : H)] : 0.0f;
     };
-    auto velocity = [&](int axis, Cell f) {
-        const float q = flow(axis, f);
-        if (q == 0.0f) return 0.0f;
-        const Cell n = axis == 0 ? Cell{1, 0} : Cell{0, 1};
-        const Cell L{f.x - n.x, f.y - n.y}, LL{f.x - 2 * n.x, f.y - 2 * n.y}, RR{f.x + n.x, f.y + n.y};
-        return kmath::sweFaceVelocity(q, bed(LL), depth(LL, hOld_), bed(L), depth(L, hOld_), bed(f), depth(f, hOld_),
-                                      bed(RR), depth(RR, hOld_), dx);
+    // The flow over the depth pass 2 stored for the face; a face beyond an edge face, where the
+    // outside continues the inside, moves with the edge face.
+    auto velocity = [&](int axis, Cell f, auto deep) {
+        if constexpr (decltype(deep)::value) {
+            return axis == 0 ? kmath::sweStoredVelocity(qx_[faceX(f.x, f.y)], ax_[faceX(f.x, f.y)], dx)
+                             : kmath::sweStoredVelocity(qy_[faceY(f.x, f.y)], ay_[faceY(f.x, f.y)], dx);
+        }
+        if (axis == 0) {
+            if (f.y < 0 || f.y >= H || f.x < -1 || f.x > W + 1) return 0.0f;
+            if (f.x == -1 || f.x == W + 1) {
+                if (!kmath::continuesBeyond(kmath::edgeKind(edgeCodeAt(c, f.x < 0 ? 0 : 1, f.y)))) return 0.0f;
+                f.x = f.x < 0 ? 0 : W;
+            }
+            return kmath::sweStoredVelocity(qx_[faceX(f.x, f.y)], ax_[faceX(f.x, f.y)], dx);
+        }
+        if (f.x < 0 || f.x >= W || f.y < -1 || f.y > H + 1) return 0.0f;
+        if (f.y == -1 || f.y == H + 1) {
+            if (!kmath::continuesBeyond(kmath::edgeKind(edgeCodeAt(c, f.y < 0 ? 2 : 3, f.x)))) return 0.0f;
+            f.y = f.y < 0 ? 0 : H;
+        }
+        return kmath::sweStoredVelocity(qy_[faceY(f.x, f.y)], ay_[faceY(f.x, f.y)], dx);
     };
-    auto update = [&](int axis, Cell f) {
+    // The reconstruction's outer cells (LL, RR): dry beyond the edge (first order there).
+    auto outer = [&](Cell p, auto deep) {
+        return decltype(deep)::value || inside(p) ? kmath::unitsToMetres(h_[cell(p.x, p.y)]) : 0.0f;
+    };
+    auto update = [&](int axis, Cell f, auto deep) {
         const Cell n = axis == 0 ? Cell{1, 0} : Cell{0, 1}, t = Cell{n.y, n.x};
         auto add = [](Cell p, Cell d, int s) { return Cell{p.x + s * d.x, p.y + s * d.y}; };
         const Cell L = add(f, n, -1);
         kmath::SweStencil s{};
-        s.q = flow(axis, f);
-        s.u = velocity(axis, f);
-        s.qBack = flow(axis, L);
-        s.uBack = velocity(axis, L);
-        s.qFwd = flow(axis, add(f, n, 1));
-        s.uFwd = velocity(axis, add(f, n, 1));
-        s.uLow = velocity(axis, add(f, t, -1));
-        s.uHigh = velocity(axis, add(f, t, 1));
+        s.q = flow(axis, f, deep);
+        s.u = velocity(axis, f, deep);
+        s.qBack = flow(axis, L, deep);
+        s.uBack = velocity(axis, L, deep);
+        s.qFwd = flow(axis, add(f, n, 1), deep);
+        s.uFwd = velocity(axis, add(f, n, 1), deep);
+        s.uLow = velocity(axis, add(f, t, -1), deep);
+        s.uHigh = velocity(axis, add(f, t, 1), deep);
         const int other = 1 - axis;
-        s.qLow = flow(other, L) + flow(other, f);
-        s.qHigh = flow(other, add(L, t, 1)) + flow(other, add(f, t, 1));
-        s.bL = bed(L);
-        s.hL = depth(L, h_);
-        s.bR = bed(f);
-        s.hR = depth(f, h_);
+        s.qLow = flow(other, L, deep) + flow(other, f, deep);
+        s.qHigh = flow(other, add(L, t, 1), deep) + flow(other, add(f, t, 1), deep);
+        s.bL = bed(L, deep);
+        s.hL = depth(L, h_, deep);
+        s.bR = bed(f, deep);
+        s.hR = depth(f, h_, deep);
         const Cell LL = add(f, n, -2), RR = add(f, n, 1);
-        s.bLL = bed(LL);
-        s.hLL = depth(LL, h_);
-        s.bRR = bed(RR);
-        s.hRR = depth(RR, h_);
+        s.bLL = bed(LL, deep);
+        s.hLL = outer(LL, deep);
+        s.bRR = bed(RR, deep);
+        s.hRR = outer(RR, deep);
         float q, demand, allowed;
         kmath::sweFaceUpdate(s, k, q, demand, allowed);
         noteSpeeds(demand, allowed);
@@ -95,27 +118,63 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
         const int kind = kmath::edgeKind(edgeCodeAt(c, side, along));
         if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
             const Cell in = outSign > 0 ? (axis == 0 ? Cell{f.x - 1, f.y} : Cell{f.x, f.y - 1}) : f;
-            const float h = depth(in, h_);
-            float q = kmath::transmissiveFlow(flow(axis, f), h, depth(in, hOld_), outSign, params_.gravity, dx);
+            const float h = depth(in, h_, std::false_type{});
+            float q = kmath::transmissiveFlow(flow(axis, f, std::false_type{}), h, depth(in, hOld_, std::false_type{}),
+                                              outSign, params_.gravity, dx);
             float demand, allowed;
             q = kmath::pipeCourantClamp(q, h, dx, params_.gravity, c.courantDxOverDt, demand, allowed);
             noteSpeeds(demand, allowed);
             return q;
         }
         if (!kmath::flowsByMomentum(kind)) return 0.0f;
-        const float q = update(axis, f);
+        const float q = update(axis, f, std::false_type{});
         return kind != SLUICE_BOUNDARY_OPEN || outSign * q > 0.0f ? q : 0.0f;
     };
+    auto deepFace = [&](int x, int y) { return x >= 2 && x <= W - 2 && y >= 2 && y <= H - 2; };
     for (int y = 0; y < H; ++y)
         for (int i = 0; i <= W; ++i) {
-            const float q = i == 0 ? edge(0, {i, y}, 0, y, -1.0f) : i == W ? edge(0, {i, y}, 1, y, 1.0f) : update(0, {i, y});
+            const float q = deepFace(i, y) ? update(0, {i, y}, std::true_type{})
+                            : i == 0       ? edge(0, {i, y}, 0, y, -1.0f)
+                            : i == W       ? edge(0, {i, y}, 1, y, 1.0f)
+                                           : update(0, {i, y}, std::false_type{});
             tx_[faceX(i, y)] = kmath::transferUnits(q, c.dtOverDx2);
         }
     for (int j = 0; j <= H; ++j)
         for (int x = 0; x < W; ++x) {
-            const float q = j == 0 ? edge(1, {x, j}, 2, x, -1.0f) : j == H ? edge(1, {x, j}, 3, x, 1.0f) : update(1, {x, j});
+            const float q = deepFace(x, j) ? update(1, {x, j}, std::true_type{})
+                            : j == 0       ? edge(1, {x, j}, 2, x, -1.0f)
+                            : j == H       ? edge(1, {x, j}, 3, x, 1.0f)
+                                           : update(1, {x, j}, std::false_type{});
             ty_[faceY(x, j)] = kmath::transferUnits(q, c.dtOverDx2);
         }
+}
+
+void CpuSolver::storeMovedDepths(const SubstepConstants& c, const SubstepAmounts& a) {
+    const int W = width_, H = height_;
+    const std::vector<std::int32_t>& h0 = hOld_;  // the depth this substep started from
+    auto inGrid = [&](int x, int y) { return x >= 0 && x < W && y >= 0 && y < H; };
+    auto depth = [&](int x, int y) { return kmath::unitsToMetres(h0[cell(x, y)]); };
+    // The face between cells (x - nx, y - ny) and (x, y); beyond an edge, the ghost in the L / R place
+    // and a dry cell in the LL / RR place (movedDepth in step_depth.comp).
+    auto moved = [&](int e, int x, int y, int nx, int ny) {
+        if (e == 0) return 0.0f;
+        const int lx = x - nx, ly = y - ny;
+        const bool hasL = inGrid(lx, ly), hasR = inGrid(x, y);
+        const std::size_t inL = hasL ? cell(lx, ly) : cell(x, y), inR = hasR ? cell(x, y) : cell(lx, ly);
+        const int side = nx != 0 ? (hasL ? 1 : 0) : (hasL ? 3 : 2);
+        const int along = nx != 0 ? y : x;
+        const float bL = b_[inL], bR = b_[inR];
+        const float hL = hasL ? depth(lx, ly) : ghostDepthM(c, a, side, along, inL, h0[inL]);
+        const float hR = hasR ? depth(x, y) : ghostDepthM(c, a, side, along, inR, h0[inR]);
+        const int llx = x - 2 * nx, lly = y - 2 * ny, rrx = x + nx, rry = y + ny;
+        const bool hasLL = inGrid(llx, lly), hasRR = inGrid(rrx, rry);
+        return kmath::sweMovedDepth(e, hasLL ? b_[cell(llx, lly)] : bL, hasLL ? depth(llx, lly) : 0.0f, bL, hL, bR, hR,
+                                    hasRR ? b_[cell(rrx, rry)] : bR, hasRR ? depth(rrx, rry) : 0.0f);
+    };
+    for (int y = 0; y < H; ++y)
+        for (int i = 0; i <= W; ++i) ax_[faceX(i, y)] = moved(tx_[faceX(i, y)], i, y, 1, 0);
+    for (int j = 0; j <= H; ++j)
+        for (int x = 0; x < W; ++x) ay_[faceY(x, j)] = moved(ty_[faceY(x, j)], x, j, 0, 1);
 }
 
 }  // namespace sluice::sim

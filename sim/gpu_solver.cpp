@@ -78,6 +78,8 @@ Result<void> GpuSolver::init(const Scene& scene) {
         flowY_[i] = gl::Buffer(W * (H + 1) * 4, zeros.data());
         flags_[i] = gl::Buffer(groups * 4);
     }
+    faceDepthX_ = gl::Buffer((W + 1) * H * 4, zeros.data());
+    faceDepthY_ = gl::Buffer(W * (H + 1) * 4, zeros.data());
     markAllTilesActive();
     // Ledger slots: one pair per pass-2 work group, then one per brush tile.
     brushTilesX_ = (width_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
@@ -99,7 +101,7 @@ Result<void> GpuSolver::init(const Scene& scene) {
 
 double GpuSolver::bytesPerCell() const {
     const double cells = double(width_) * double(height_);
-    double total = double(terrain_.bytes() + ledger_.bytes());
+    double total = double(terrain_.bytes() + ledger_.bytes() + faceDepthX_.bytes() + faceDepthY_.bytes());
     for (int i = 0; i < 2; ++i) total += double(depth_[i].bytes() + flowX_[i].bytes() + flowY_[i].bytes() + flags_[i].bytes());
     total += double(stripRawX_.bytes() + stripRawY_.bytes());
     return total / cells;
@@ -177,6 +179,8 @@ void GpuSolver::advance(float dtSub, int n) {
     emitters_.bindStorage(SLUICE_BIND_EMITTERS);
     amounts_.bindStorage(SLUICE_BIND_AMOUNTS);
     edges_.bindStorage(SLUICE_BIND_EDGES);
+    faceDepthX_.bindStorage(SLUICE_BIND_FACE_DEPTH_X);
+    faceDepthY_.bindStorage(SLUICE_BIND_FACE_DEPTH_Y);
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
     const bool sweep = sweeps(n);
@@ -326,6 +330,8 @@ void GpuSolver::restoreFields(const FieldSnapshot& f) {
     depth_[1 - depthCur_].upload(prev.data(), cells * 4);
     flowX_[flow_].upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
     flowY_[flow_].upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
+    faceDepthX_.upload(f.faceDepthXM.data(), f.faceDepthXM.size() * 4);
+    faceDepthY_.upload(f.faceDepthYM.data(), f.faceDepthYM.size() * 4);
     markAllTilesActive();
 }
 
@@ -394,6 +400,10 @@ FieldSnapshot GpuSolver::download() {
     depth_[1 - depthCur_].download(s.prevDepthUnits.data(), W * H * 4);
     flowX_[flow_].download(s.flowXM3PerS.data(), (W + 1) * H * 4);
     flowY_[flow_].download(s.flowYM3PerS.data(), W * (H + 1) * 4);
+    s.faceDepthXM.resize((W + 1) * H);
+    s.faceDepthYM.resize(W * (H + 1));
+    faceDepthX_.download(s.faceDepthXM.data(), (W + 1) * H * 4);
+    faceDepthY_.download(s.faceDepthYM.data(), W * (H + 1) * 4);
     fillDepthMetres(s);
     return s;
 }

@@ -10,6 +10,7 @@
 
 #include "sim/atomic_file.hpp"
 #include "sim/crc32.hpp"
+#include "sim/face_depths.hpp"
 #include "sim/scene_json.hpp"
 #include "sim/json_reader.hpp"
 #include "sim/number_rules.hpp"
@@ -61,12 +62,20 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
     const SolverState& s = snap.state;
     const FieldSnapshot& f = s.field;
     const std::vector<std::int32_t>& prev = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
+    FieldSnapshot derived;
+    if (f.faceDepthXM.empty() || f.faceDepthYM.empty()) {  // a state made by hand: as a load would
+        derived = f;
+        deriveFaceDepths(derived, s.boundary, s.counters.timeSeconds);
+    }
+    const FieldSnapshot& faces = derived.faceDepthXM.empty() ? f : derived;
     const ArrayRef arrays[] = {
         {"terrain", "f4", f.terrainM.data(), f.terrainM.size()},
         {"depth_units", "i4", f.depthUnits.data(), f.depthUnits.size()},
         {"depth_prev_units", "i4", prev.data(), prev.size()},
         {"flow_x", "f4", f.flowXM3PerS.data(), f.flowXM3PerS.size()},
         {"flow_y", "f4", f.flowYM3PerS.data(), f.flowYM3PerS.size()},
+        {"face_depth_x", "f4", faces.faceDepthXM.data(), faces.faceDepthXM.size()},
+        {"face_depth_y", "f4", faces.faceDepthYM.data(), faces.faceDepthYM.size()},
     };
     json table = json::array();
     std::size_t offset = 0;
@@ -318,6 +327,12 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
     r.checkValues(f.terrainM, f.width, "terrain", rules::kElevationM);
     r.checkValues(f.flowXM3PerS, f.width + 1, "flow_x", rules::kFlowM3PerS);
     r.checkValues(f.flowYM3PerS, f.width, "flow_y", rules::kFlowM3PerS);
+    if (version >= 4) {
+        r.readArray(table, data, "face_depth_x", "f4", (W + 1) * H, true, f.faceDepthXM);
+        r.readArray(table, data, "face_depth_y", "f4", W * (H + 1), true, f.faceDepthYM);
+        r.checkValues(f.faceDepthXM, f.width + 1, "face_depth_x", rules::kDepthM);
+        r.checkValues(f.faceDepthYM, f.width, "face_depth_y", rules::kDepthM);
+    }
     return snap;
 }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "sim/face_depths.hpp"
+
 namespace sluice::sim {
 
 void fillDepthMetres(FieldSnapshot& f) {
@@ -132,6 +134,15 @@ SolverState Solver::saveState() {
     return s;
 }
 
+void Solver::setParams(const SimParams& p) {
+    const bool toSwe = p.model == WaterModel::Swe && params_.model != WaterModel::Swe;
+    params_ = p;
+    if (!toSwe) return;
+    FieldSnapshot f = download();
+    deriveFaceDepths(f, boundary_, counters_.timeSeconds);
+    restoreFields(f);
+}
+
 Result<void> Solver::restoreState(const SolverState& s) {
     const FieldSnapshot& f = s.field;
     const std::size_t W = std::size_t(width_), H = std::size_t(height_);
@@ -139,12 +150,20 @@ Result<void> Solver::restoreState(const SolverState& s) {
         return Error{"state is " + std::to_string(f.width) + "x" + std::to_string(f.height) + ", the solver " +
                      std::to_string(width_) + "x" + std::to_string(height_)};
     if (f.terrainM.size() != W * H || f.depthUnits.size() != W * H || f.flowXM3PerS.size() != (W + 1) * H ||
-        f.flowYM3PerS.size() != W * (H + 1) || (!f.prevDepthUnits.empty() && f.prevDepthUnits.size() != W * H))
+        f.flowYM3PerS.size() != W * (H + 1) || (!f.prevDepthUnits.empty() && f.prevDepthUnits.size() != W * H) ||
+        f.faceDepthXM.size() != f.flowXM3PerS.size() * (f.faceDepthXM.empty() ? 0 : 1) ||
+        f.faceDepthYM.size() != f.flowYM3PerS.size() * (f.faceDepthYM.empty() ? 0 : 1))
         return Error{"state arrays do not match its grid size"};
     if (f.cellSizeM != cellSizeM_)
         return Error{"state has cell size " + std::to_string(f.cellSizeM) + " m, the solver " +
                      std::to_string(cellSizeM_) + " m"};
-    restoreFields(f);
+    if (f.faceDepthXM.empty() || f.faceDepthYM.empty()) {
+        FieldSnapshot derived = f;
+        deriveFaceDepths(derived, s.boundary, s.counters.timeSeconds);
+        restoreFields(derived);
+    } else {
+        restoreFields(f);
+    }
     params_ = s.params;
     boundary_ = s.boundary;
     sources_ = s.sources;

@@ -29,6 +29,10 @@ struct FieldSnapshot {
     std::vector<float> depthM;             ///< the same in metres, for readers
     std::vector<float> flowXM3PerS;  ///< (width+1) * height, index y*(width+1)+i; positive = +x
     std::vector<float> flowYM3PerS;  ///< width * (height+1), index j*width+x; positive = +y
+    /// The shallow-water model's depth (m) each face's last transfer moved through (shaders/sim/
+    /// swe_math.h, sweMovedDepth): its velocity is flow / (depth dx). Laid out like the flows. Empty
+    /// (older snapshots): derived from prevDepthUnits and the flows (deriveFaceDepths).
+    std::vector<float> faceDepthXM, faceDepthYM;
 };
 
 /// Fills FieldSnapshot::depthM from depthUnits.
@@ -162,7 +166,9 @@ public:
     const RunCounters& counters() const { return counters_; }
     const SimParams& params() const { return params_; }
     /// New parameters take effect at the next step (validated by the caller).
-    void setParams(const SimParams& p) { params_ = p; }
+    /// A switch to the shallow-water model derives the face depths its velocities need
+    /// (deriveFaceDepths), which the pipe model does not keep.
+    void setParams(const SimParams& p);
     /// Replaces sources, drains and boundaries; they take effect at the next substep.
     void setEmitters(std::vector<Emitter> sources, std::vector<Emitter> drains) {
         sources_ = std::move(sources);

@@ -38,8 +38,10 @@
 #define SLUICE_BIND_RAW_X 15       // int: raw transfers (units) pass 1 writes and pass 2 limits (a whole
 #define SLUICE_BIND_RAW_Y 16       //   flow pair, or a scratch pair of strip rows from uRawRow0 on)
 #define SLUICE_BIND_AMOUNTS 17     // int[substeps * (2 + segments + emitters)]: what each substep moves (below)
-#define SLUICE_BIND_DEPTH_OLD 18   // int h[W*H]: the depth before the last substep (swe_flux.comp's velocities)
+#define SLUICE_BIND_DEPTH_OLD 18   // int h[W*H]: the depth before the last substep (transmissive edges)
 #define SLUICE_BIND_EDGES 19       // int[2 (W + H)]: code of every edge face (boundary_math.h)
+#define SLUICE_BIND_FACE_DEPTH_X 20  // float a[(W+1)*H], m: the depth each x-face's last transfer moved through
+#define SLUICE_BIND_FACE_DEPTH_Y 21  // float a[W*(H+1)], m: the same for y-faces (swe_math.h, sweMovedDepth)
 
 // The table of what a run of substeps moves (sim::SubstepAmounts, from the host's carries): per
 // substep 2 + segments + emitters ints: rain and evaporation per cell (units), then per boundary

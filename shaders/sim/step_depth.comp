@@ -13,6 +13,7 @@
 #include "pipe_math.h"
 #include "transfer_math.h"
 #include "boundary_math.h"
+#include "swe_math.h"
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
@@ -26,6 +27,8 @@ layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict writeonly buffer EffYB
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 layout(std430, binding = SLUICE_BIND_TILES_OUT) restrict writeonly buffer FlagsOut { uint flagsOut[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { int64_t ledger[]; };
+layout(std430, binding = SLUICE_BIND_FACE_DEPTH_X) restrict writeonly buffer FaceDepthXBuffer { float faceDepthX[]; };
+layout(std430, binding = SLUICE_BIND_FACE_DEPTH_Y) restrict writeonly buffer FaceDepthYBuffer { float faceDepthY[]; };
 
 #include "step_kernel_common.h"
 #include "pass_region.h"
@@ -51,6 +54,27 @@ int rawYAt(int x, int y) {
 }
 
 int64_t outflowAt(int x, int y) { return cellOutflow(rawXAt(x, y), rawXAt(x + 1, y), rawYAt(x, y), rawYAt(x, y + 1)); }
+
+// The shallow-water model's depth that the effective transfer e of a face moved through
+// (sweMovedDepth), from the depths this substep started from. The face lies between cells
+// c - n and c along n (x-faces: n = (1, 0)); a cell beyond the edge in the L / R place is the ghost
+// (boundary_math.h), one in the LL / RR place is passed as dry.
+float cellDepthAt(ivec2 c) { return unitsToMetres(depth[c.y * uSize.x + c.x]); }
+bool inGrid(ivec2 c) { return all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, uSize)); }
+float movedDepth(int e, ivec2 c, ivec2 n) {
+    if (e == 0) return 0.0;
+    const ivec2 L = c - n, LL = c - 2 * n, RR = c + n;
+    const bool hasL = inGrid(L), hasR = inGrid(c);
+    const ivec2 inL = hasL ? L : c, inR = hasR ? c : L;  // the inner cell of an edge face
+    const int side = n.x != 0 ? (hasL ? 1 : 0) : (hasL ? 3 : 2);
+    const int along = n.x != 0 ? c.y : c.x;
+    const float bL = terrain[inL.y * uSize.x + inL.x], bR = terrain[inR.y * uSize.x + inR.x];
+    const float hL = hasL ? cellDepthAt(L) : ghostDepthAt(side, along, bL, cellDepthAt(inL));
+    const float hR = hasR ? cellDepthAt(c) : ghostDepthAt(side, along, bR, cellDepthAt(inR));
+    const bool hasLL = inGrid(LL), hasRR = inGrid(RR);
+    return sweMovedDepth(e, hasLL ? terrain[LL.y * uSize.x + LL.x] : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL, bR, hR,
+                         hasRR ? terrain[RR.y * uSize.x + RR.x] : bR, hasRR ? cellDepthAt(RR) : 0.0);
+}
 
 void main() {
     const int W = uSize.x, H = uSize.y;
@@ -91,6 +115,12 @@ void main() {
         effY[i] = float(eS) * uUnitFlow;
         if (p.x == W - 1) effX[fx + 1] = float(eE) * uUnitFlow;
         if (p.y == H - 1) effY[i + W] = float(eN) * uUnitFlow;
+        if (uModel == SLUICE_MODEL_SWE) {
+            faceDepthX[fx] = movedDepth(eW, p, ivec2(1, 0));
+            faceDepthY[i] = movedDepth(eS, p, ivec2(0, 1));
+            if (p.x == W - 1) faceDepthX[fx + 1] = movedDepth(eE, p + ivec2(1, 0), ivec2(1, 0));
+            if (p.y == H - 1) faceDepthY[i + W] = movedDepth(eN, p + ivec2(0, 1), ivec2(0, 1));
+        }
         if (h != 0 || eW != 0 || eS != 0 || (p.x == W - 1 && eE != 0) || (p.y == H - 1 && eN != 0)) sWet = 1u;
     }
     memoryBarrierShared();

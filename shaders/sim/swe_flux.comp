@@ -1,7 +1,7 @@
 // Pass 1 of the shallow-water model's substep (swe_math.h), one invocation per (x, y) in (W+1) x (H+1):
 // the x-face at (x, y) when y < H and the y-face at (x, y) when x < W. Gathers each face's stencil
-// (the flows of the faces around it, their velocities measured against the depth before the last
-// substep, the beds and depths beside it), computes its new velocity and raw flow, and writes it as a raw
+// (the flows of the faces around it and their velocities, each the flow over the depth pass 2 stored
+// for it, the beds and depths beside it), computes its new velocity and raw flow, and writes it as a raw
 // integer transfer (transfer_math.h) for pass 2 (step_depth.comp) to limit; records the largest face speeds for the CFL
 // substep policy. The same gather as sim/cpu_swe.cpp. Whole grid only (no skewed sweeps).
 #include "sim_layout.h"
@@ -17,6 +17,8 @@ layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuf
 layout(std430, binding = SLUICE_BIND_DEPTH_OLD) restrict readonly buffer DepthOldBuffer { int depthOld[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
+layout(std430, binding = SLUICE_BIND_FACE_DEPTH_X) restrict readonly buffer FaceDepthXBuffer { float faceDepthX[]; };
+layout(std430, binding = SLUICE_BIND_FACE_DEPTH_Y) restrict readonly buffer FaceDepthYBuffer { float faceDepthY[]; };
 layout(std430, binding = SLUICE_BIND_RAW_X) restrict writeonly buffer RawXBuffer { int rawX[]; };
 layout(std430, binding = SLUICE_BIND_RAW_Y) restrict writeonly buffer RawYBuffer { int rawY[]; };
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
@@ -25,28 +27,37 @@ layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuSta
 #include "pass_region.h"
 #include "face_speeds.h"
 
+// `deep`: the face lies at least two cells inside every edge, so no stencil reaches beyond the grid.
+// Every call passes a constant, so the compiler keeps two copies of the gather: the interior one
+// without any edge logic, which nearly every face takes.
 bool insideGrid(ivec2 c) { return all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, uSize)); }
-int innerIndex(ivec2 c) {
-    const ivec2 q = clamp(c, ivec2(0), uSize - 1);
+int innerIndex(ivec2 c, bool deep) {
+    const ivec2 q = deep ? c : clamp(c, ivec2(0), uSize - 1);
     return q.y * uSize.x + q.x;
 }
 // The edge face a cell outside the grid lies beyond: its side and its place along the side.
 int sideOf(ivec2 c) { return c.x < 0 ? 0 : c.x >= uSize.x ? 1 : c.y < 0 ? 2 : 3; }
 int alongOf(ivec2 c) { return (c.x < 0 || c.x >= uSize.x) ? clamp(c.y, 0, uSize.y - 1) : clamp(c.x, 0, uSize.x - 1); }
-float bedAt(ivec2 c) { return terrain[innerIndex(c)]; }
+float bedAt(ivec2 c, bool deep) { return terrain[innerIndex(c, deep)]; }
 // Depth (m) now or before the last substep; beyond an edge the ghost cell's (boundary_math.h).
-float depthOf(ivec2 c, int units) {
+float depthOf(ivec2 c, int units, bool deep) {
     const float h = unitsToMetres(units);
-    return insideGrid(c) ? h : ghostDepthAt(sideOf(c), alongOf(c), bedAt(c), h);
+    return deep || insideGrid(c) ? h : ghostDepthAt(sideOf(c), alongOf(c), bedAt(c, false), h);
 }
-float depthAt(ivec2 c) { return depthOf(c, depth[innerIndex(c)]); }
-float oldDepthAt(ivec2 c) { return depthOf(c, depthOld[innerIndex(c)]); }
+float depthAt(ivec2 c, bool deep) { return depthOf(c, depth[innerIndex(c, deep)], deep); }
+float oldDepthAt(ivec2 c) { return depthOf(c, depthOld[innerIndex(c, false)], false); }
+// The reconstruction's outer cells (LL, RR): dry beyond the edge, so the face depth is first order
+// there (swe_math.h, sweMovedDepth).
+float outerDepthAt(ivec2 c, bool deep) {
+    return deep || insideGrid(c) ? unitsToMetres(depth[innerIndex(c, deep)]) : 0.0;
+}
 
 // Faces: axis 0 = x-faces (i, y), i in [0, W]; axis 1 = y-faces (x, j), j in [0, H]. A face one
 // beyond an edge face carries that face's flow where the outside continues the inside; zero
 // elsewhere outside (sim/cpu_swe.cpp).
-float flowAt(int axis, ivec2 f) {
+float flowAt(int axis, ivec2 f, bool deep) {
     const int W = uSize.x, H = uSize.y;
+    if (deep) return axis == 0 ? flowX[f.y * (W + 1) + f.x] : flowY[f.y * W + f.x];
     if (axis == 0) {
         if (f.y < 0 || f.y >= H) return 0.0;
         if (f.x >= 0 && f.x <= W) return flowX[f.y * (W + 1) + f.x];
@@ -61,39 +72,55 @@ float flowAt(int axis, ivec2 f) {
     return continuesBeyond(edgeKind(edgeCodeAt(side, f.x))) ? flowY[(side == 2 ? 0 : H) * W + f.x] : 0.0;
 }
 
-float velocityAt(int axis, ivec2 f) {
-    const float q = flowAt(axis, f);
-    if (q == 0.0) return 0.0;
-    const ivec2 n = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
-    const ivec2 L = f - n, LL = f - 2 * n, RR = f + n;
-    return sweFaceVelocity(q, bedAt(LL), oldDepthAt(LL), bedAt(L), oldDepthAt(L), bedAt(f), oldDepthAt(f), bedAt(RR),
-                           oldDepthAt(RR), uCellSize);
+// A face beyond an edge face, where the outside continues the inside, moves with the edge face.
+float velocityAt(int axis, ivec2 f, bool deep) {
+    const int W = uSize.x, H = uSize.y;
+    if (axis == 0) {
+        if (!deep) {
+            if (f.y < 0 || f.y >= H || f.x < -1 || f.x > W + 1) return 0.0;
+            if (f.x == -1 || f.x == W + 1) {
+                if (!continuesBeyond(edgeKind(edgeCodeAt(f.x < 0 ? 0 : 1, f.y)))) return 0.0;
+                f.x = f.x < 0 ? 0 : W;
+            }
+        }
+        const int i = f.y * (W + 1) + f.x;
+        return sweStoredVelocity(flowX[i], faceDepthX[i], uCellSize);
+    }
+    if (!deep) {
+        if (f.x < 0 || f.x >= W || f.y < -1 || f.y > H + 1) return 0.0;
+        if (f.y == -1 || f.y == H + 1) {
+            if (!continuesBeyond(edgeKind(edgeCodeAt(f.y < 0 ? 2 : 3, f.x)))) return 0.0;
+            f.y = f.y < 0 ? 0 : H;
+        }
+    }
+    const int i = f.y * W + f.x;
+    return sweStoredVelocity(flowY[i], faceDepthY[i], uCellSize);
 }
 
-float faceUpdate(int axis, ivec2 f, inout float demand, inout float allowed) {
+float faceUpdate(int axis, ivec2 f, bool deep, inout float demand, inout float allowed) {
     const ivec2 n = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
     const ivec2 t = n.yx;
     const ivec2 L = f - n;
     SweStencil s;
-    s.q = flowAt(axis, f);
-    s.u = velocityAt(axis, f);
-    s.qBack = flowAt(axis, L);
-    s.uBack = velocityAt(axis, L);
-    s.qFwd = flowAt(axis, f + n);
-    s.uFwd = velocityAt(axis, f + n);
-    s.uLow = velocityAt(axis, f - t);
-    s.uHigh = velocityAt(axis, f + t);
+    s.q = flowAt(axis, f, deep);
+    s.u = velocityAt(axis, f, deep);
+    s.qBack = flowAt(axis, L, deep);
+    s.uBack = velocityAt(axis, L, deep);
+    s.qFwd = flowAt(axis, f + n, deep);
+    s.uFwd = velocityAt(axis, f + n, deep);
+    s.uLow = velocityAt(axis, f - t, deep);
+    s.uHigh = velocityAt(axis, f + t, deep);
     const int other = 1 - axis;
-    s.qLow = flowAt(other, L) + flowAt(other, f);
-    s.qHigh = flowAt(other, L + t) + flowAt(other, f + t);
-    s.bL = bedAt(L);
-    s.hL = depthAt(L);
-    s.bR = bedAt(f);
-    s.hR = depthAt(f);
-    s.bLL = bedAt(L - n);
-    s.hLL = depthAt(L - n);
-    s.bRR = bedAt(f + n);
-    s.hRR = depthAt(f + n);
+    s.qLow = flowAt(other, L, deep) + flowAt(other, f, deep);
+    s.qHigh = flowAt(other, L + t, deep) + flowAt(other, f + t, deep);
+    s.bL = bedAt(L, deep);
+    s.hL = depthAt(L, deep);
+    s.bR = bedAt(f, deep);
+    s.hR = depthAt(f, deep);
+    s.bLL = bedAt(L - n, deep);
+    s.hLL = outerDepthAt(L - n, deep);
+    s.bRR = bedAt(f + n, deep);
+    s.hRR = outerDepthAt(f + n, deep);
     SweFactors k;
     k.dtOverDx2 = uDtOverDx2;
     k.gravityDtOverDx = uGravityDtOverDx;
@@ -117,8 +144,8 @@ float edgeFlow(int axis, ivec2 f, int side, int along, float outSign, inout floa
     const int kind = edgeKind(edgeCodeAt(side, along));
     if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
         const ivec2 innerCell = outSign > 0.0 ? f - (axis == 0 ? ivec2(1, 0) : ivec2(0, 1)) : f;
-        const float h = depthAt(innerCell);
-        float q = transmissiveFlow(flowAt(axis, f), h, oldDepthAt(innerCell), outSign, uGravity, uCellSize);
+        const float h = depthAt(innerCell, false);
+        float q = transmissiveFlow(flowAt(axis, f, false), h, oldDepthAt(innerCell), outSign, uGravity, uCellSize);
         float d, a;
         q = pipeCourantClamp(q, h, uCellSize, uGravity, uCourantDxOverDt, d, a);
         demand = max(demand, d);
@@ -126,7 +153,7 @@ float edgeFlow(int axis, ivec2 f, int side, int along, float outSign, inout floa
         return q;
     }
     if (!flowsByMomentum(kind)) return 0.0;
-    const float q = faceUpdate(axis, f, demand, allowed);
+    const float q = faceUpdate(axis, f, false, demand, allowed);
     return (kind != SLUICE_BOUNDARY_OPEN || outSign * q > 0.0) ? q : 0.0;
 }
 
@@ -139,16 +166,19 @@ void main() {
     barrier();
     if (!passGroupRuns()) return;  // uniform across the group: nothing here can move (dry_skip.h)
     float demand = 0.0, allowed = 0.0;
+    const bool deep = p.x >= 2 && p.x <= W - 2 && p.y >= 2 && p.y <= H - 2;
     if (p.x <= W && p.y < H) {
-        const float q = p.x == 0 ? edgeFlow(0, p, 0, p.y, -1.0, demand, allowed)
+        const float q = deep       ? faceUpdate(0, p, true, demand, allowed)
+                      : p.x == 0 ? edgeFlow(0, p, 0, p.y, -1.0, demand, allowed)
                       : p.x == W ? edgeFlow(0, p, 1, p.y, 1.0, demand, allowed)
-                                 : faceUpdate(0, p, demand, allowed);
+                                 : faceUpdate(0, p, false, demand, allowed);
         rawX[p.y * (W + 1) + p.x] = transferUnits(q, uDtOverDx2);
     }
     if (p.x < W && p.y <= H) {
-        const float q = p.y == 0 ? edgeFlow(1, p, 2, p.x, -1.0, demand, allowed)
+        const float q = deep       ? faceUpdate(1, p, true, demand, allowed)
+                      : p.y == 0 ? edgeFlow(1, p, 2, p.x, -1.0, demand, allowed)
                       : p.y == H ? edgeFlow(1, p, 3, p.x, 1.0, demand, allowed)
-                                 : faceUpdate(1, p, demand, allowed);
+                                 : faceUpdate(1, p, false, demand, allowed);
         rawY[p.y * W + p.x] = transferUnits(q, uDtOverDx2);
     }
     recordSpeeds(demand, allowed);

@@ -4,11 +4,10 @@
 // energy-head form where it contracts, upwind face depths in the continuity equation, and the exact
 // integer transfers and outflow limiter of transfer_math.h. docs/ARCHITECTURE.md gives the equations.
 //
-// State per face, as in the pipe model: the flow Q (m^3/s) the last continuity step applied (its
-// effective integer transfer as a flow). The face velocity is not stored: it is Q over the upwind
-// depth that step used, which the kernels recompute from the depth before that step (the other copy
-// of the ping-pong depth buffer). So the advection sees the mass fluxes continuity applied (what makes
-// bores move at the Rankine-Hugoniot speed) for the memory traffic of one float per face. Flows that
+// State per face: the flow Q (m^3/s) the last continuity step applied (its effective integer transfer
+// as a flow), as in the pipe model, and the depth it moved through (sweMovedDepth), stored by pass 2.
+// The face velocity is Q over that depth (sweStoredVelocity), so the advection sees the mass fluxes
+// continuity applied (what makes bores move at the Rankine-Hugoniot speed). Flows that
 // would move less than half a unit in a substep round to none: a lake whose surface differs by float
 // rounding stays still.
 //
@@ -65,7 +64,7 @@ SLUICE_FN float pipeManningFlow(float q, float faceDepth, float dx, float gN2Dt)
 
 // What one face needs from around it. "Back" / "forward": the faces one cell before / after it along
 // its normal (through cell L / R); "low" / "high": the parallel faces one cell before / after it
-// across (the row below / above for an x-face). Velocities from sweFaceVelocity(), zero for faces
+// across (the row below / above for an x-face). Velocities from sweStoredVelocity(), zero for faces
 // outside the domain.
 struct SweStencil {
     float u, uBack, uFwd, uLow, uHigh;  // m/s
@@ -104,17 +103,26 @@ SLUICE_FN float sweFaceDepth(float aC, float bU, float hU, float bC, float hC, f
     return a;
 }
 
-// Velocity (m/s) of a face whose last continuity step moved q (m^3/s): q over the face depth that
-// step used (sweFaceDepth of the depths before it, hOld*: cells LL, L | R, RR around the face) and
-// the face width dx. Zero without water.
-SLUICE_FN float sweFaceVelocity(float q, float bLL, float hOldLL, float bL, float hOldL, float bR, float hOldR, float bRR,
-                                float hOldRR, float dx) {
-    if (q == 0.0f) return 0.0f;
+// Water above the crest (m) that a face's effective transfer e (units, positive toward +x / +y) moved
+// through: sweFaceDepth of the upwind cell by the sign of e, from the depths the substep started from
+// (cells LL, L | R, RR around the face; L or R a ghost cell at a domain edge). A cell beyond the edge
+// in the LL / RR place is passed as dry (h 0), which makes the reconstruction first order there. 0
+// when nothing moved. Pass 2 stores it with the flow, so the next substep reads each face's velocity
+// (sweStoredVelocity) instead of rebuilding it from the old depths five times over: the same number
+// pass 1 used for the raw flow whenever the flow's sign survived the limiter, which is whenever e != 0.
+SLUICE_FN float sweMovedDepth(int e, float bLL, float hLL, float bL, float hL, float bR, float hR, float bRR, float hRR) {
+    if (e == 0) return 0.0f;
     float crest = max(bL, bR);
-    float a = q > 0.0f ? sweFaceDepth(sweAboveCrest(bL, hOldL, crest), bLL, hOldLL, bL, hOldL, bR, hOldR)
-                       : sweFaceDepth(sweAboveCrest(bR, hOldR, crest), bRR, hOldRR, bR, hOldR, bL, hOldL);
+    return e > 0 ? sweFaceDepth(sweAboveCrest(bL, hL, crest), bLL, hLL, bL, hL, bR, hR)
+                 : sweFaceDepth(sweAboveCrest(bR, hR, crest), bRR, hRR, bR, hR, bL, hL);
+}
+
+// Velocity (m/s) of a face whose last continuity step moved q (m^3/s) through water a metres deep
+// (sweMovedDepth) across a face dx wide. Zero without water.
+SLUICE_FN float sweStoredVelocity(float q, float a, float dx) {
+    if (q == 0.0f || !(a > 0.0f)) return 0.0f;
     SLUICE_PRECISE float width = a * dx;
-    return a > 0.0f ? q / width : 0.0f;
+    return q / width;
 }
 
 // Per-substep factors of the momentum update (sim::SubstepConstants).

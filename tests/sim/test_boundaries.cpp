@@ -235,7 +235,7 @@ TEST_P(Boundaries, WaterFollowsATide) {
 INSTANTIATE_TEST_SUITE_P(Kinds, Boundaries,
                          ::testing::Values(Case{"cpu", sim::WaterModel::Swe}, Case{"gpu", sim::WaterModel::Swe},
                                            Case{"cpu", sim::WaterModel::Pipes}, Case{"gpu", sim::WaterModel::Pipes}),
-                         [](const auto& info) { return info.param.backend + "_" + sim::toString(info.param.model); });
+                         [](const auto& p) { return p.param.backend + "_" + sim::toString(p.param.model); });
 
 // Every kind on one side or another, both models: the GPU computes the CPU's bits (on llvmpipe, whose
 // arithmetic is IEEE throughout).

@@ -50,7 +50,9 @@ TEST_P(Guard, NoSubstepRunsAboveTheCourantTarget) {
         // The shallow-water model's speeds are physical, so 256 substeps always suffice here; the pipe
         // model's films of a few micrometres ask for more (its velocity is flow over face depth), and
         // then the steps are capped: still never above the target.
-        if (GetParam() == sim::WaterModel::Swe) EXPECT_EQ(solver->counters().cappedSteps, 0);
+        if (GetParam() == sim::WaterModel::Swe) {
+            EXPECT_EQ(solver->counters().cappedSteps, 0);
+        }
     }
 }
 
@@ -72,7 +74,7 @@ TEST_P(Guard, ACappedStepCoversLessTimeAndSaysSo) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, Guard, ::testing::Values(sim::WaterModel::Swe, sim::WaterModel::Pipes),
-                         [](const auto& info) { return std::string(sim::toString(info.param)); });
+                         [](const auto& p) { return std::string(sim::toString(p.param)); });
 
 // Froude similarity: lengths and depths times 4, times and the step times 2 (sqrt 4), velocities
 // times 2. Every factor of the scheme scales by a power of two, so the substeps match exactly; the
