@@ -35,19 +35,19 @@ public:
     /// How substeps map to dispatches. Every choice computes bit-identical depths and flows.
     struct Tuning {
         /// Rows of a strip of the skewed sweep (several substeps strip by strip, see
-        /// advanceSkewed()); 0: automatic (sweeps on grids of kAutoSweepCells and more), -1: never.
+        /// advanceSkewed()); 0 or -1: none. Opt-in only (benchmarks, tests): on NVIDIA a sweep of
+        /// small strips now and then gave other bits than the whole-grid step (docs/PERFORMANCE.md).
         int stripRows = 0;
         int sweepSubsteps = 8;     ///< with strips: substeps per sweep (at most stripRows / 4)
         bool skipDryTiles = true;  ///< groups without water, flow or inflow nearby are not computed
         bool countTiles = false;   ///< count the groups computed (tilesRun(); one atomic per group)
     };
-    /// Grids of at least kAutoSweepCells run their steps of several substeps in skewed sweeps (strips
-    /// of autoStripRows(), kAutoSweepSubsteps substeps): a whole-grid pass over their ~2 GB runs at
-    /// half the bandwidth on an H200 (docs/PERFORMANCE.md).
-    static constexpr double kAutoSweepCells = 8192.0 * 8192.0;
+    /// The sweep shape `sluice bench` measures on grids of several strips (a whole-grid pass over
+    /// 8192^2's ~2 GB runs at half the bandwidth on an H200, docs/PERFORMANCE.md): strips of
+    /// autoStripRows() rows, kAutoSweepSubsteps substeps a sweep.
     static constexpr int kAutoSweepSubsteps = 16;
-    /// Strip rows for automatic sweeps: the largest power of two whose strip (bed, two depths, two
-    /// flow pairs, raw transfers: 36 B a cell) stays within kSweepStripBytes.
+    /// The largest power of two of rows whose strip (bed, two depths, two flow pairs, raw transfers:
+    /// 36 B a cell) stays within kSweepStripBytes.
     static int autoStripRows(int width);
     static constexpr double kSweepStripBytes = 320.0 * 1024 * 1024;
     void setTuning(const Tuning& t);
