@@ -167,11 +167,13 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
         ImGui::SliderFloat("dt (s)", &p.dtSeconds, 0.005f, 2.0f, "%.3f", kClampLog);
         continuing |= continuingEdit();
     }
-    if (c.lastSubsteps > 1) {
-        // The user's dt is an upper bound: say when the CFL limit splits it.
+    // The user's dt is an upper bound: say when the CFL limit splits it. Always one line, so the
+    // widgets below never jump when the count changes.
+    if (c.lastSubsteps > 1)
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "  dt forces %d substeps of %.4f s", c.lastSubsteps,
                            double(c.lastDtSubSeconds));
-    }
+    else
+        ImGui::TextDisabled("  one substep per step");
     {
         Highlight h(p.gravity != ref.gravity);
         ImGui::SliderFloat("gravity (m/s2)", &p.gravity, 0.5f, 30.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
