@@ -12,7 +12,7 @@
 // rounding stays still.
 //
 // Besides + - * / only sqrt is used (correctly rounded in C++ and on the GPU drivers we test); the
-// cube root of the Manning term is Newton's method from a bit-pattern guess. With SLUICE_PRECISE and
+// inverse cube root of the Manning term is Newton's method from a bit-pattern guess. With SLUICE_PRECISE and
 // -ffp-contract=off both backends round alike.
 #ifndef SLUICE_SWE_MATH_H
 #define SLUICE_SWE_MATH_H
@@ -31,24 +31,25 @@ SLUICE_FN float sweAboveCrest(float b, float h, float crest) {
     return above;
 }
 
-// Cube root of x > 0: a guess from the bit pattern (exponent / 3) and three Newton steps, which reach
-// full float precision on the range of depths (1e-6 .. 1e4 m).
-SLUICE_FN float sweCbrt(float x) {
-    float y = uintBitsToFloat(floatBitsToUint(x) / 3u + 709921077u);
+// x^(-1/3) for x > 0 without a division: a guess from the bit pattern and three Newton steps
+// r <- r (4 - x r^3) / 3, which leave a relative error below 5e-7 on 1e-7 .. 1e5 m (a few float ulps).
+SLUICE_FN float sweInvCbrt(float x) {
+    float r = uintBitsToFloat(1420470955u - floatBitsToUint(x) / 3u);
     for (int i = 0; i < 3; ++i) {
-        SLUICE_PRECISE float y2 = y * y;
-        SLUICE_PRECISE float next = (y + y + x / y2) / 3.0f;
-        y = next;
+        SLUICE_PRECISE float r3 = r * r * r;
+        SLUICE_PRECISE float next = r * (4.0f - x * r3) * 0.333333343f;
+        r = next;
     }
-    return y;
+    return r;
 }
 
 // Manning's damping factor 1 + g n^2 dt |u| / h^(4/3) of a flow at speed |u| (m/s) through water h
 // deep (m): dividing by it is the semi-implicit Manning step, which never reverses a flow and is
-// stable on the thinnest films, where the factor is large.
+// stable on the thinnest films, where the factor is large. h^(-4/3) = (h^(-1/3))^4: no division.
 SLUICE_FN float manningDamp(float h, float speed, float gN2Dt) {
-    SLUICE_PRECISE float h43 = h * sweCbrt(h);
-    SLUICE_PRECISE float damp = 1.0f + (gN2Dt / h43) * speed;
+    SLUICE_PRECISE float r = sweInvCbrt(h);
+    SLUICE_PRECISE float r2 = r * r;
+    SLUICE_PRECISE float damp = 1.0f + (gN2Dt * (r2 * r2)) * speed;
     return damp;
 }
 
