@@ -35,11 +35,13 @@ std::vector<std::string> listPresets(const std::filesystem::path& dir) {
 
 namespace {
 
-Result<SimParams> parsePreset(const std::string& text, const std::string& where) {
+Result<SimParams> parsePreset(const std::string& text, const std::string& where, const SimParams& base) {
     // Comments allowed, as in scene files: presets are hand-written too.
     auto j = parseJsonText(text, where);
     if (!j) return j.error();
-    auto parsed = parseSettingsJson(*j, where, 2, 2);
+    Scene onto;
+    onto.params = base;
+    auto parsed = parseSettingsJson(*j, where, 2, 2, &onto);
     if (!parsed) return parsed.error();
     return parsed->scene.params;
 }
@@ -56,7 +58,7 @@ std::vector<std::string> allPresets(const std::filesystem::path& dir) {
     return names;
 }
 
-Result<SimParams> loadPreset(const std::filesystem::path& dir, const std::string& name) {
+Result<SimParams> loadPreset(const std::filesystem::path& dir, const std::string& name, const SimParams& base) {
     const std::filesystem::path file = dir / (name + ".json");
     std::ifstream in(file);
     if (!in) {
@@ -65,13 +67,13 @@ Result<SimParams> loadPreset(const std::filesystem::path& dir, const std::string
         if (validName(name) && std::find(shipped.begin(), shipped.end(), name) != shipped.end()) {
             auto text = readAsset("presets/" + name + ".json");
             if (!text) return text.error();
-            return parsePreset(*text, "assets/presets/" + name + ".json");
+            return parsePreset(*text, "assets/presets/" + name + ".json", base);
         }
         return Error{file.string() + ": cannot open preset"};
     }
     std::stringstream text;
     text << in.rdbuf();
-    return parsePreset(text.str(), file.string());
+    return parsePreset(text.str(), file.string(), base);
 }
 
 Result<void> savePreset(const std::filesystem::path& dir, const std::string& name, const SimParams& p) {

@@ -76,7 +76,7 @@ void presetControls(Simulation& s, PresetState& ps) {
         ps.names = sim::allPresets(ps.dir);
         for (const std::string& name : ps.names) {
             if (!ImGui::Selectable(name.c_str(), name == ps.active)) continue;
-            auto loaded = sim::loadPreset(ps.dir, name);
+            auto loaded = sim::loadPreset(ps.dir, name, s.solver->params());
             ps.failed = !loaded;
             ps.message = loaded ? "applied " + name : loaded.error().message;
             if (!loaded) continue;

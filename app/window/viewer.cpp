@@ -62,7 +62,7 @@ constexpr long long kWarmupFrames = 10;
 /// Applies --preset NAME at start; false (message on stderr) when it cannot be read.
 bool applyStartPreset(ViewerState& v, const std::string& name) {
     auto loaded = v.presets.dir.empty() ? Result<sim::SimParams>(Error{"no config directory for presets"})
-                                        : sim::loadPreset(v.presets.dir, name);
+                                        : sim::loadPreset(v.presets.dir, name, v.sim.solver->params());
     if (!loaded) {
         std::cerr << "error: " << loaded.error().message << "\n";
         return false;

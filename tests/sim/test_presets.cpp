@@ -35,6 +35,24 @@ TEST(Presets, PartialPresetKeepsDefaults) {
     EXPECT_EQ(p->gravity, SimParams{}.gravity);
 }
 
+// Keys a preset leaves out keep the values in force (issue 15: applying a preset of friction and
+// viscosity used to reset dt to its default).
+TEST(Presets, PartialPresetKeepsTheCurrentValues) {
+    test::TempDir dir;
+    test::writeText(dir / "rough.json", R"({"params": {"manning_n": 0.08, "viscosity": 0.01}})");
+    SimParams current;
+    current.dtSeconds = 0.3f;
+    current.gravity = 3.7f;
+    current.rainMPerS = 2e-6f;
+    auto p = loadPreset(dir.path(), "rough", current);
+    ASSERT_TRUE(p) << p.error().message;
+    EXPECT_EQ(p->manningN, 0.08f);
+    EXPECT_EQ(p->viscosity, 0.01f);
+    EXPECT_EQ(p->dtSeconds, 0.3f);
+    EXPECT_EQ(p->gravity, 3.7f);
+    EXPECT_EQ(p->rainMPerS, 2e-6f);
+}
+
 TEST(Presets, BadFilesAndNamesAreClearErrors) {
     test::TempDir dir;
     test::writeText(dir / "broken.json", "{\"params\": {");
