@@ -35,11 +35,12 @@ std::unique_ptr<Solver> makeCpuSolver(const Scene& scene) {
     return solver;
 }
 
-CpuSolver::CpuSolver(const Scene& scene)
+CpuSolver::CpuSolver(const Scene& scene, int threads, long long minCellsPerWorker)
     : Solver(scene), b_(scene.terrainM), h_(toUnits(scene.depthM)), hOld_(h_),
       qx_(std::size_t(width_ + 1) * std::size_t(height_), 0.0f),
       qy_(std::size_t(width_) * std::size_t(height_ + 1), 0.0f),
-      ax_(qx_.size(), 0.0f), ay_(qy_.size(), 0.0f), tx_(qx_.size(), 0), ty_(qy_.size(), 0) {
+      ax_(qx_.size(), 0.0f), ay_(qy_.size(), 0.0f), tx_(qx_.size(), 0), ty_(qy_.size(), 0),
+      pool_(threads > 0 ? threads : RowPool::defaultThreads(), minCellsPerWorker), totals_(std::size_t(pool_.threads())) {
     setInitialVolume(depthStats().volumeUnits);
 }
 
@@ -51,9 +52,20 @@ void CpuSolver::substep(float dtSub) {
     updateDepths(c, a);
 }
 
-void CpuSolver::noteSpeeds(float demand, float allowed) {
-    maxSpeed_ = std::max(maxSpeed_, demand);
-    maxAllowed_ = std::max(maxAllowed_, allowed);
+void CpuSolver::noteSpeeds(int worker, float demand, float allowed) {
+    WorkerTotals& t = totals_[std::size_t(worker)];
+    t.demand = std::max(t.demand, demand);
+    t.allowed = std::max(t.allowed, allowed);
+}
+
+void CpuSolver::foldWorkerTotals() {
+    for (WorkerTotals& t : totals_) {  // max and integer sums: the same whatever the order
+        maxSpeed_ = std::max(maxSpeed_, t.demand);
+        maxAllowed_ = std::max(maxAllowed_, t.allowed);
+        added_ += t.added;
+        removed_ += t.removed;
+        t = WorkerTotals{};
+    }
 }
 
 int CpuSolver::edgeCodeAt(const SubstepConstants& c, int side, int along) const {
@@ -74,11 +86,11 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
     const int W = width_, H = height_;
     const float g = params_.gravity, dx = cellSizeM_;
     auto depth = [&](std::size_t i) { return pipe::unitsToMetres(h_[i]); };
-    auto finish = [&](float q, float faceDepth) {
+    auto finish = [&](float q, float faceDepth, int worker) {
         q = pipe::pipeManningFlow(q, faceDepth, dx, c.gN2Dt);
         float demand, allowed;
         q = pipe::pipeCourantClamp(q, faceDepth, dx, g, c.courantDxOverDt, demand, allowed);
-        noteSpeeds(demand, allowed);
+        noteSpeeds(worker, demand, allowed);
         return q;
     };
     // An edge face on `side` at `along` whose inner cell is `inner`; outSign +1 on the east / north
@@ -97,7 +109,7 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
         return outSign > 0 ? pipe::pipeInteriorFlow(qEff, b, depth(inner), b, hg, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth)
                            : pipe::pipeInteriorFlow(qEff, b, hg, b, depth(inner), c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
     };
-    for (int y = 0; y < H; ++y) {
+    forRows(H, W + 1, [&](int y, int worker) {
         for (int i = 0; i <= W; ++i) {
             const std::size_t f = faceX(i, y);
             float faceDepth = 0, q;
@@ -108,10 +120,10 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
             } else {
                 q = edge(i == 0 ? 0 : 1, y, qx_[f], cell(i == 0 ? 0 : W - 1, y), i == 0 ? -1.0f : 1.0f, faceDepth);
             }
-            tx_[f] = pipe::transferUnits(finish(q, faceDepth), c.dtOverDx2);
+            tx_[f] = pipe::transferUnits(finish(q, faceDepth, worker), c.dtOverDx2);
         }
-    }
-    for (int j = 0; j <= H; ++j) {
+    });
+    forRows(H + 1, W, [&](int j, int worker) {
         for (int x = 0; x < W; ++x) {
             const std::size_t f = faceY(x, j);
             float faceDepth = 0, q;
@@ -122,9 +134,10 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
             } else {
                 q = edge(j == 0 ? 2 : 3, x, qy_[f], cell(x, j == 0 ? 0 : H - 1), j == 0 ? -1.0f : 1.0f, faceDepth);
             }
-            ty_[f] = pipe::transferUnits(finish(q, faceDepth), c.dtOverDx2);
+            ty_[f] = pipe::transferUnits(finish(q, faceDepth, worker), c.dtOverDx2);
         }
-    }
+    });
+    foldWorkerTotals();
 }
 
 // Pass 2: effective transfers (each limited by the cell it leaves; inflow edges take the host's whole
@@ -153,11 +166,12 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
         inflow(3, x, ty_[faceY(x, H)]);
     }
     std::vector<std::int64_t> out(h0.size());
-    for (int y = 0; y < H; ++y)
+    forRows(H, W, [&](int y, int) {
         for (int x = 0; x < W; ++x)
             out[cell(x, y)] = pipe::cellOutflow(tx_[faceX(x, y)], tx_[faceX(x + 1, y)], ty_[faceY(x, y)], ty_[faceY(x, y + 1)]);
+    });
     // Effective transfers; the side beyond an edge is a ghost that never runs short.
-    for (int y = 0; y < H; ++y)
+    forRows(H, W + 1, [&](int y, int) {
         for (int i = 0; i <= W; ++i) {
             const bool low = i > 0, high = i < W;
             std::int32_t& t = tx_[faceX(i, y)];
@@ -165,7 +179,8 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
                                         high ? h0[cell(i, y)] : kGhostUnits, high ? out[cell(i, y)] : 0);
             qx_[faceX(i, y)] = float(t) * c.unitFlow;
         }
-    for (int j = 0; j <= H; ++j)
+    });
+    forRows(H + 1, W, [&](int j, int) {
         for (int x = 0; x < W; ++x) {
             const bool low = j > 0, high = j < H;
             std::int32_t& t = ty_[faceY(x, j)];
@@ -173,9 +188,11 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
                                         high ? h0[cell(x, j)] : kGhostUnits, high ? out[cell(x, j)] : 0);
             qy_[faceY(x, j)] = float(t) * c.unitFlow;
         }
+    });
     if (c.model == int(WaterModel::Swe)) storeMovedDepths(c, a);
-    std::int64_t added = 0, removed = 0;
-    for (int y = 0; y < H; ++y)
+    forRows(H, W, [&](int y, int worker) {
+        std::int64_t& added = totals_[std::size_t(worker)].added;
+        std::int64_t& removed = totals_[std::size_t(worker)].removed;
         for (int x = 0; x < W; ++x) {
             const std::size_t i = cell(x, y);
             const int eW = tx_[faceX(x, y)], eE = tx_[faceX(x + 1, y)], eS = ty_[faceY(x, y)], eN = ty_[faceY(x, y + 1)];
@@ -213,8 +230,8 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
             }
             h_[i] = h;
         }
-    added_ += added;
-    removed_ += removed;
+    });
+    foldWorkerTotals();
 }
 
 void CpuSolver::applyBrush(const BrushStroke& s) {

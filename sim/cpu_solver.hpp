@@ -1,9 +1,12 @@
 #pragma once
-// The CPU reference solver: plain single-threaded loops computing the same function as the GPU
-// kernels (same formulas from shaders/sim/*.h, same order, same integer transfers) for both water
-// models. Used by tests and --backend cpu.
+// The CPU reference solver: plain loops computing the same function as the GPU kernels (same
+// formulas from shaders/sim/*.h, same integer transfers) for both water models, their rows split
+// between the machine's cores (sim/row_pool.hpp: any thread count gives the same bits). Used by
+// tests, --backend cpu and the viewer where it is faster than the GL device (a software renderer).
 #include <cstdint>
+#include <vector>
 
+#include "sim/row_pool.hpp"
 #include "sim/solver.hpp"
 #include "sim/substep_constants.hpp"
 
@@ -12,7 +15,10 @@ namespace sluice::sim {
 /// Reference implementation of the water model. State lives in host vectors.
 class CpuSolver final : public Solver {
 public:
-    explicit CpuSolver(const Scene& scene);
+    /// `threads`: workers for the row loops (0: RowPool::defaultThreads()); `minCellsPerWorker`:
+    /// how finely loops may be split (tests split small grids into many pieces).
+    explicit CpuSolver(const Scene& scene, int threads = 0, long long minCellsPerWorker = RowPool::kMinCellsPerWorker);
+    int threads() const { return pool_.threads(); }
     const char* backendName() const override { return "cpu"; }
     FieldSnapshot download() override;
     void setTerrain(const std::vector<float>& terrainM) override;
@@ -61,7 +67,20 @@ private:
     /// Shallow water, in pass 2: ax_ / ay_ from the effective transfers in tx_ / ty_ and the depth the
     /// substep started from (hOld_ by then), as shaders/sim/step_depth.comp stores them.
     void storeMovedDepths(const SubstepConstants& c, const SubstepAmounts& a);
-    void noteSpeeds(float demand, float allowed);
+    /// Largest speeds and ledger sums per row-loop worker, folded into the solver's after each loop.
+    struct WorkerTotals {
+        float demand = 0, allowed = 0;
+        std::int64_t added = 0, removed = 0;
+    };
+    void noteSpeeds(int worker, float demand, float allowed);
+    void foldWorkerTotals();
+    /// Runs body(row, worker) for every row in [0, rows) on the pool.
+    template <class Body>
+    void forRows(int rows, int cellsPerRow, const Body& body) {
+        pool_.run(rows, cellsPerRow, [&](int begin, int end, int worker) {
+            for (int r = begin; r < end; ++r) body(r, worker);
+        });
+    }
     std::size_t cell(int x, int y) const { return std::size_t(y) * std::size_t(width_) + std::size_t(x); }
     std::size_t faceX(int i, int y) const { return std::size_t(y) * std::size_t(width_ + 1) + std::size_t(i); }
     std::size_t faceY(int x, int j) const { return std::size_t(j) * std::size_t(width_) + std::size_t(x); }
@@ -75,6 +94,8 @@ private:
     std::int64_t added_ = 0, removed_ = 0;
     float maxSpeed_ = 0, maxAllowed_ = 0;  // largest |u| + c asked for / allowed since resetSpeeds()
     std::vector<float> brushCopy_;  // smooth: the bed of the box plus a one-cell margin, before the stroke
+    RowPool pool_;
+    std::vector<WorkerTotals> totals_;  // one per pool worker
 };
 
 }  // namespace sluice::sim

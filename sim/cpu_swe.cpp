@@ -82,7 +82,7 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
     auto outer = [&](Cell p, auto deep) {
         return decltype(deep)::value || inside(p) ? kmath::unitsToMetres(h_[cell(p.x, p.y)]) : 0.0f;
     };
-    auto update = [&](int axis, Cell f, auto deep) {
+    auto update = [&](int axis, Cell f, auto deep, int worker) {
         const Cell n = axis == 0 ? Cell{1, 0} : Cell{0, 1}, t = Cell{n.y, n.x};
         auto add = [](Cell p, Cell d, int s) { return Cell{p.x + s * d.x, p.y + s * d.y}; };
         const Cell L = add(f, n, -1);
@@ -109,12 +109,12 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
         s.hRR = outer(RR, deep);
         float q, demand, allowed;
         kmath::sweFaceUpdate(s, k, q, demand, allowed);
-        noteSpeeds(demand, allowed);
+        noteSpeeds(worker, demand, allowed);
         return q;
     };
     // An edge face: walls and inflow faces have no raw flow (inflow takes its segment's units in
     // pass 2); an open face lets water out only; level and transmissive faces both ways.
-    auto edge = [&](int axis, Cell f, int side, int along, float outSign) {
+    auto edge = [&](int axis, Cell f, int side, int along, float outSign, int worker) {
         const int kind = kmath::edgeKind(edgeCodeAt(c, side, along));
         if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
             const Cell in = outSign > 0 ? (axis == 0 ? Cell{f.x - 1, f.y} : Cell{f.x, f.y - 1}) : f;
@@ -123,30 +123,33 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
                                               outSign, params_.gravity, dx);
             float demand, allowed;
             q = kmath::pipeCourantClamp(q, h, dx, params_.gravity, c.courantDxOverDt, demand, allowed);
-            noteSpeeds(demand, allowed);
+            noteSpeeds(worker, demand, allowed);
             return q;
         }
         if (!kmath::flowsByMomentum(kind)) return 0.0f;
-        const float q = update(axis, f, std::false_type{});
+        const float q = update(axis, f, std::false_type{}, worker);
         return kind != SLUICE_BOUNDARY_OPEN || outSign * q > 0.0f ? q : 0.0f;
     };
     auto deepFace = [&](int x, int y) { return x >= 2 && x <= W - 2 && y >= 2 && y <= H - 2; };
-    for (int y = 0; y < H; ++y)
+    forRows(H, W + 1, [&](int y, int w) {
         for (int i = 0; i <= W; ++i) {
-            const float q = deepFace(i, y) ? update(0, {i, y}, std::true_type{})
-                            : i == 0       ? edge(0, {i, y}, 0, y, -1.0f)
-                            : i == W       ? edge(0, {i, y}, 1, y, 1.0f)
-                                           : update(0, {i, y}, std::false_type{});
+            const float q = deepFace(i, y) ? update(0, {i, y}, std::true_type{}, w)
+                            : i == 0       ? edge(0, {i, y}, 0, y, -1.0f, w)
+                            : i == W       ? edge(0, {i, y}, 1, y, 1.0f, w)
+                                           : update(0, {i, y}, std::false_type{}, w);
             tx_[faceX(i, y)] = kmath::transferUnits(q, c.dtOverDx2);
         }
-    for (int j = 0; j <= H; ++j)
+    });
+    forRows(H + 1, W, [&](int j, int w) {
         for (int x = 0; x < W; ++x) {
-            const float q = deepFace(x, j) ? update(1, {x, j}, std::true_type{})
-                            : j == 0       ? edge(1, {x, j}, 2, x, -1.0f)
-                            : j == H       ? edge(1, {x, j}, 3, x, 1.0f)
-                                           : update(1, {x, j}, std::false_type{});
+            const float q = deepFace(x, j) ? update(1, {x, j}, std::true_type{}, w)
+                            : j == 0       ? edge(1, {x, j}, 2, x, -1.0f, w)
+                            : j == H       ? edge(1, {x, j}, 3, x, 1.0f, w)
+                                           : update(1, {x, j}, std::false_type{}, w);
             ty_[faceY(x, j)] = kmath::transferUnits(q, c.dtOverDx2);
         }
+    });
+    foldWorkerTotals();
 }
 
 void CpuSolver::storeMovedDepths(const SubstepConstants& c, const SubstepAmounts& a) {
@@ -171,10 +174,12 @@ void CpuSolver::storeMovedDepths(const SubstepConstants& c, const SubstepAmounts
         return kmath::sweMovedDepth(e, hasLL ? b_[cell(llx, lly)] : bL, hasLL ? depth(llx, lly) : 0.0f, bL, hL, bR, hR,
                                     hasRR ? b_[cell(rrx, rry)] : bR, hasRR ? depth(rrx, rry) : 0.0f);
     };
-    for (int y = 0; y < H; ++y)
+    forRows(H, W + 1, [&](int y, int) {
         for (int i = 0; i <= W; ++i) ax_[faceX(i, y)] = moved(tx_[faceX(i, y)], i, y, 1, 0);
-    for (int j = 0; j <= H; ++j)
+    });
+    forRows(H + 1, W, [&](int j, int) {
         for (int x = 0; x < W; ++x) ay_[faceY(x, j)] = moved(ty_[faceY(x, j)], x, j, 0, 1);
+    });
 }
 
 }  // namespace sluice::sim

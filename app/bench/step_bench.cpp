@@ -44,8 +44,8 @@ Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning&
     }
 }
 
-double measureCpu(const sim::Scene& scene, double minSeconds, int& substepsOut) {
-    sim::CpuSolver solver(scene);
+double measureCpu(const sim::Scene& scene, double minSeconds, int& substepsOut, int threads) {
+    sim::CpuSolver solver(scene, threads);
     const float dt = benchDt(scene);
     int n = 1;
     for (;;) {

@@ -22,6 +22,6 @@ struct GpuRun {
 /// context.
 Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning& tuning, double minSeconds);
 /// CPU reference substeps per second on `scene` (one thread); substepsOut: the count timed.
-double measureCpu(const sim::Scene& scene, double minSeconds, int& substepsOut);
+double measureCpu(const sim::Scene& scene, double minSeconds, int& substepsOut, int threads = 0);
 
 }  // namespace sluice::app
