@@ -1,41 +1,51 @@
-// sluice: the interactive viewer when run without a verb, headless verbs otherwise.
+// sluice: the interactive viewer when run without a verb, headless verbs otherwise. The verbs, their
+// options and the help all come from one table (app/cli/verb_table.cpp).
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
 
 #include "app/cli/args.hpp"
+#include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
 
 namespace {
-const char* kHelp =
-    "Sluice: real-time water over terrain (virtual pipes on the GPU).\n"
-    "\n"
-    "usage:\n"
-    "  sluice [SCENE.json]                 open the viewer (built-in valley scene by default)\n"
-    "  sluice simulate SCENE --steps N [--out DIR] [--save STATE.sluice] [--backend gpu|cpu]\n"
-    "                                      run headless; write depth/terrain/flow .npy + summary.json\n"
-    "  sluice render [SCENE] --out IMG.png [--steps N] [--size WxH] [--camera yaw,pitch,dist]\n"
-    "                                      render the 3-D view headless to a PNG\n"
-    "  sluice record [SCENE] --seconds S --out demo.mp4|DIR/ [--fps F] [--size WxH] [--timeline T.json]\n"
-    "                [--camera yaw,pitch,dist] [--steps-per-frame K] [--quiet]\n"
-    "                                      record a video (ffmpeg) or PNG frames; timeline: docs/TIMELINE.md\n"
-    "  sluice replay LOG [--out DIR] [--save STATE.sluice]\n"
-    "                                      re-run a session log (viewer --log) to its final state\n"
-    "  sluice sweep SCENE --param NAME=v1,v2,... [--param ...] --seconds T --out DIR\n"
-    "               [--backend gpu|cpu] [--thumb WxH] [--quiet]\n"
-    "                                      run every combination of parameter values; write\n"
-    "                                      results.csv, a thumbnail per run and contact_sheet.png\n"
-    "  sluice bench [--sizes 1024,2048,4096] [--quick] [--json]\n"
-    "                                      copy-bandwidth ceiling, GPU and CPU step throughput\n"
-    "  sluice info                         describe the headless OpenGL context\n"
-    "  sluice help | --version\n"
-    "\n"
-    "SCENE is a scene JSON file (docs/SCENE_FORMAT.md), a snapshot .sluice (continues that run) or\n"
-    "builtin:default[:SIZE] / builtin:bench[:SIZE].\n";
+
+using namespace sluice::app;
+
+/// A first argument that names no verb and does not look like a scene (a file that exists, a path, a
+/// name with an extension, builtin:...) is a mistyped verb, not a scene file that cannot be opened.
+bool looksLikeVerb(const std::string& arg) {
+    if (arg.empty() || arg[0] == '-' || arg.rfind("builtin:", 0) == 0) return false;
+    if (arg.find_first_of("./\\") != std::string::npos) return false;
+    std::error_code ec;
+    return !std::filesystem::exists(arg, ec);
 }
 
+int unknownVerb(const std::string& verb) {
+    std::vector<std::string> names;
+    for (const VerbSpec& v : verbTable())
+        if (std::string(v.name) != "viewer") names.push_back(v.name);
+    const auto guess = closestMatch(verb, names);
+    std::cerr << "sluice: unknown verb '" << verb << "'" << (guess ? " (did you mean '" + *guess + "'?)" : std::string())
+              << "\n`sluice help` lists the verbs.\n";
+    return kExitUsage;
+}
+
+int help(int argc, char** argv) {
+    if (argc <= 2) {
+        std::cout << overviewHelp();
+        return kExitOk;
+    }
+    const VerbSpec* verb = findVerb(argv[2]);
+    if (!verb) return unknownVerb(argv[2]);
+    std::cout << verbHelp(*verb);
+    return kExitOk;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    using namespace sluice::app;
     const std::string verb = argc > 1 ? argv[1] : "";
     if (verb == "simulate") return runSimulate(argc, argv);
     if (verb == "bench") return runBench(argc, argv);
@@ -44,22 +54,16 @@ int main(int argc, char** argv) {
     if (verb == "record") return runRecord(argc, argv);
     if (verb == "replay") return runReplay(argc, argv);
     if (verb == "sweep") return runSweep(argc, argv);
-    if (verb == "help" || verb == "--help" || verb == "-h") {
-        std::cout << kHelp;
-        return kExitOk;
-    }
+    if (verb == "help" || verb == "--help" || verb == "-h") return help(argc, argv);
     if (verb == "--version") {
         std::cout << "sluice 0.1.0\n";
         return kExitOk;
     }
+    if (looksLikeVerb(verb)) return unknownVerb(verb);
 #ifdef SLUICE_HAS_WINDOW
     return runViewer(argc, argv);
 #else
-    if (argc > 1 && std::strncmp(argv[1], "-", 1) != 0 && std::string(argv[1]).find('.') == std::string::npos) {
-        std::cerr << "sluice: unknown verb '" << verb << "'\n\n" << kHelp;
-        return kExitUsage;
-    }
-    std::cerr << "sluice: this build has no viewer (configured with SLUICE_WINDOW=OFF)\n\n" << kHelp;
+    std::cerr << "sluice: this build has no viewer (configured with SLUICE_WINDOW=OFF); `sluice help` lists the verbs\n";
     return kExitUsage;
 #endif
 }

@@ -423,6 +423,8 @@ Result<SceneLoadOutput> parseSettingsJson(const nlohmann::json& settings, const 
 Result<SceneLoadOutput> loadSceneFile(const std::filesystem::path& path) {
     auto text = readTextFile(path, "scene");
     if (!text) return text.error();
+    if (text->find_first_not_of(" \t\r\n") == std::string::npos)
+        return Error{path.string() + ": the file is empty (expected a scene JSON object or a .sluice snapshot)"};
     return parseSceneJson(*text, path, path.parent_path());
 }
 

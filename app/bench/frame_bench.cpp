@@ -61,7 +61,7 @@ Result<FrameBench> measureFrames(int gridSize, int width, int height, long long 
     if (!solver || !renderer || !target) return !solver ? solver.error() : !renderer ? renderer.error() : target.error();
     sim::GpuSolver& gpu = **solver;
     render::SceneRenderer& r = **renderer;
-    const render::Camera camera = framingCamera(*scene);
+    const render::Camera camera = framingCamera(*scene, float(width) / float(height));
     render::ViewSettings look;  // the full look: shadows, detail normals, foam
     look.renderScale = float(renderScale);
     const float dt = scene->params.dtSeconds;

@@ -16,6 +16,8 @@
 #include "app/bench/step_bench.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/headless_view.hpp"
+#include "app/cli/verb_table.hpp"
+#include "sim/row_pool.hpp"
 #include "app/cli/verbs.hpp"
 #include "gl/egl_context.hpp"
 #include "sim/builtin_scenes.hpp"
@@ -25,10 +27,6 @@ namespace sluice::app {
 
 namespace {
 
-const char* kUsage = "usage: sluice bench [--sizes 1024,2048,4096] [--quick] [--json] [--min-seconds S] [--cpu-max N]\n"
-                     "                    [--wet F] [--strips ROWSxK,...] [--copy-sizes 64,256,...]\n"
-                     "                    [--frames K [--frame-size WxH] [--frame-max N]]\n"
-                     "       sluice bench --frame [--grid N] [--size WxH] [--frames K] [--json]\n";
 
 // Everything measured at one grid size: one row of each table (G cell-steps/s unless said).
 struct SizeResult {
@@ -39,7 +37,8 @@ struct SizeResult {
     double movingPipes = 0, cpuPipesCellSteps = 0;
     double best = 0, msPerStep = 0, gbPerS = 0, fractionOfCopy = 0, bytesPerCell = 0;
     std::vector<double> stripSweep;            // --strips: moving water per strip shape
-    double cpuCellSteps = 0, cpuMsPerStep = 0;
+    double cpuCellSteps = 0, cpuMsPerStep = 0;  // on every core (sim::RowPool::defaultThreads())
+    double cpuOneThreadCellSteps = 0;           // the same on one thread
     int gpuSubsteps = 0, cpuSubsteps = 0;
     // --frames: whole frames of the default scene at this grid size (bench --frame), median wall ms,
     // and the viewer's GPU memory per cell.
@@ -115,14 +114,15 @@ bool rate(const sim::Scene& scene, const sim::GpuSolver::Tuning& tuning, double 
 int runBench(int argc, char** argv) {
     for (int i = 2; i < argc; ++i)
         if (std::strcmp(argv[i], "--frame") == 0) return runBenchFrame(argc, argv);
-    CliArgs args = CliArgs::parse(argc, argv, 2, {"--quick", "--json"});
+    const VerbSpec& spec = *findVerb("bench");
+    int exitCode = kExitOk;
+    const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
+    if (!parsed) return exitCode;
+    const CliArgs& args = *parsed;
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--frames",
                               "--frame-size", "--frame-max", "--strips", "--copy-sizes"});
-        !ok || !args.positional.empty()) {
-        std::cerr << "sluice bench: " << (ok ? "unexpected argument " + args.positional[0] : ok.error().message) << "\n"
-                  << kUsage;
-        return kExitUsage;
-    }
+        !ok || !args.positional.empty())
+        return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (it needs --frame)");
     const bool quick = args.has("--quick");
     const std::vector<int> sizes = parseSizes(args.get("--sizes").value_or(quick ? "64,128" : "1024,2048,4096"));
     if (sizes.empty()) {
@@ -248,6 +248,8 @@ int runBench(int argc, char** argv) {
             r.cpuMsPerStep = 1000.0 / cpuRate;
             int pipeSubsteps = 0;
             r.cpuPipesCellSteps = measureCpu(asPipes(moving), minSeconds, pipeSubsteps) * cells;
+            int oneSubsteps = 0;
+            r.cpuOneThreadCellSteps = measureCpu(moving, minSeconds, oneSubsteps, 1) * cells;
         }
         results.push_back(r);
     }
@@ -271,6 +273,8 @@ int runBench(int argc, char** argv) {
                                   {"moving_pipes_cell_steps_per_s", r.movingPipes},
                                   {"swe_cost_over_pipes", ratioOrZero(r.movingPipes, r.moving)},
                                   {"cpu_pipes_cell_steps_per_s", r.cpuPipesCellSteps},
+                                  {"cpu_one_thread_cell_steps_per_s", r.cpuOneThreadCellSteps},
+                                  {"cpu_threads", sim::RowPool::defaultThreads()},
                                   {"cpu_swe_cost_over_pipes", ratioOrZero(r.cpuPipesCellSteps, r.cpuCellSteps)},
                                   {"gpu_cell_steps_per_s", r.best}, {"moving_cell_steps_per_s_by_strip", r.stripSweep},
                                   {"sweep_strip_rows", r.sweeps > 0 ? sim::GpuSolver::autoStripRows(r.size) : 0},
@@ -312,12 +316,14 @@ int runBench(int argc, char** argv) {
             std::snprintf(frameCol, sizeof frameCol, "%.2f", r.frameMs);
             std::snprintf(viewCol, sizeof viewCol, "%.1f", r.viewerBytesPerCell);
         }
-        std::printf("%5d^2 %10.1f %10.1f %10s %9.3f %9.1f %7.0f%% %7.1f %12s %9s %9s %9s %9s\n", r.size, r.still / 1e6,
+        // Three significant digits: a software renderer's figures are 1000x a GPU's smaller, and must
+        // not print as 0.0.
+        std::printf("%5d^2 %10.1f %10.1f %10s %9.3f %9.3g %7.2g%% %7.1f %12s %9s %9s %9s %9s\n", r.size, r.still / 1e6,
                     r.moving / 1e6, sweepCol, r.msPerStep, r.gbPerS, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs,
                     ratio, frameCol, viewCol);
     }
     std::printf("\n(ms/step: one substep of the whole grid, moving water, the faster of whole grid and sweeps; GB/s and\n"
-                "of copy: its rate times the bytes per cell-step; CPU: the reference on moving water, one thread;\n"
+                "of copy: its rate times the bytes per cell-step; CPU: the reference on moving water, every core;\n"
                 "frame ms: median whole frame of builtin:default at %dx%d, %lld frames, simulation at real-time speed,\n"
                 "as bench --frame; view B/c: the viewer's GPU memory per cell)\n\n",
                 frameWidth, frameHeight, *frames);
@@ -334,6 +340,13 @@ int runBench(int argc, char** argv) {
         std::printf("%5d^2 %10.1f %10.1f %8.2fx %12s %12s %9s\n", r.size, r.moving / 1e6, r.movingPipes / 1e6,
                     ratioOrZero(r.movingPipes, r.moving), cpuSwe, cpuPipes, cpuCost);
     }
+    std::printf("\nCPU reference, shallow water on moving water, M cell-steps/s: one thread and %d threads (the\n"
+                "machine's cores, or SLUICE_CPU_THREADS)\n%7s %12s %12s %9s\n",
+                sim::RowPool::defaultThreads(), "grid", "1 thread", "all", "speed-up");
+    for (const SizeResult& r : results)
+        if (r.cpuOneThreadCellSteps > 0)
+            std::printf("%5d^2 %12.1f %12.1f %8.2fx\n", r.size, r.cpuOneThreadCellSteps / 1e6, r.cpuCellSteps / 1e6,
+                        r.cpuCellSteps / r.cpuOneThreadCellSteps);
     std::printf("\n");
     if (!copySweep.empty()) {
         std::printf("Copy by size, GB/s read + written (compute, 4 vec4 per invocation): between two buffers of that\n"

@@ -8,6 +8,7 @@
 #include "app/bench/frame_bench.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/headless_view.hpp"
+#include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
 #include "gl/egl_context.hpp"
 #include "gl/renderer_info.hpp"
@@ -17,20 +18,18 @@ namespace sluice::app {
 
 namespace {
 
-const char* kUsage = "usage: sluice bench --frame [--grid N] [--size WxH] [--frames K] [--render-scale S] [--json]\n"
-                     "  N defaults to 1024 (256 on a software renderer), WxH to 1920x1080, K to 120,\n"
-                     "  S (internal resolution of the 3-D passes, 0.1..1) to 1\n";
 
 }  // namespace
 
 int runBenchFrame(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 2, {"--frame", "--json"});
+    const VerbSpec& spec = *findVerb("bench");
+    int exitCode = kExitOk;
+    const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
+    if (!parsed) return exitCode;
+    const CliArgs& args = *parsed;
     if (auto ok = args.check({"--frame", "--grid", "--size", "--frames", "--render-scale", "--json"});
-        !ok || !args.positional.empty()) {
-        std::cerr << "sluice bench: " << (ok ? "unexpected argument " + args.positional[0] : ok.error().message) << "\n"
-                  << kUsage;
-        return kExitUsage;
-    }
+        !ok || !args.positional.empty())
+        return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (not with --frame)");
     auto frames = args.integer("--frames", 120, 1, 100000);
     auto renderScale = args.number("--render-scale", 1.0, 0.1, 1.0);
     int width = 1920, height = 1080;
@@ -39,7 +38,7 @@ int runBenchFrame(int argc, char** argv) {
         std::cerr << "sluice bench: "
                   << (!frames ? frames.error().message
                               : !renderScale ? renderScale.error().message : "--size: expected WxH in pixels (1 to 16384)")
-                  << "\n" << kUsage;
+                  << "\n";
         return kExitUsage;
     }
     auto ctx = gl::EglContext::create();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 
 #include "sim/builtin_scenes.hpp"
@@ -31,6 +32,12 @@ Result<sim::Scene> loadSceneArgument(const std::string& arg) {
         auto snap = sim::readSnapshotFile(arg);
         if (!snap) return snap.error();
         return sim::sceneFromSnapshot(std::move(*snap));
+    }
+    if (std::filesystem::path(arg).extension() == ".sluice") {  // named as a snapshot but not one
+        std::error_code ec;
+        const auto bytes = std::filesystem::file_size(arg, ec);
+        if (!ec) return Error{arg + (bytes == 0 ? ": the file is empty (a .sluice snapshot cannot be)"
+                                                : ": not a Sluice snapshot (it does not start with the snapshot header)")};
     }
     auto loaded = sim::loadSceneFile(arg);
     if (!loaded) return loaded.error();

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
+#include "render/camera_fit.hpp"
 #include "render/solver_inputs.hpp"
 
 namespace sluice::app {
@@ -15,11 +17,15 @@ bool parseImageSize(const std::string& text, int& w, int& h) {
     return w >= 1 && h >= 1 && w <= 16384 && h <= 16384;
 }
 
-render::Camera framingCamera(const sim::Scene& scene) {
+render::Camera framingCamera(const sim::Scene& scene, float aspect) {
     render::Camera camera;
     const auto [lo, hi] = std::minmax_element(scene.terrainM.begin(), scene.terrainM.end());
-    const float minZ = lo == scene.terrainM.end() ? 0.0f : *lo, maxZ = hi == scene.terrainM.end() ? 0.0f : *hi;
+    float minZ = lo == scene.terrainM.end() ? 0.0f : *lo, maxZ = hi == scene.terrainM.end() ? 0.0f : *hi;
+    for (std::size_t i = 0; i < scene.depthM.size() && i < scene.terrainM.size(); ++i)
+        maxZ = std::max(maxZ, scene.terrainM[i] + scene.depthM[i]);  // water above the highest ground
     camera.frame(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, minZ, maxZ);
+    render::fitCameraToBox(camera, glm::vec3(0.0f, 0.0f, minZ),
+                           glm::vec3(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, maxZ), aspect);
     return camera;
 }
 
@@ -41,11 +47,18 @@ Result<std::optional<CameraOption>> cameraOption(const CliArgs& args) {
     if (!(in >> c.yawDeg >> c1 >> c.pitchDeg >> c2 >> c.distanceM) || c1 != ',' || c2 != ',' || !in.eof() ||
         !std::isfinite(c.yawDeg) || !std::isfinite(c.pitchDeg) || !std::isfinite(c.distanceM) || !(c.distanceM > 0))
         return Error{"--camera: expected yaw,pitch,distance (degrees, degrees, metres > 0), got '" + *text + "'"};
+    // Inside the views' pitch range (sceneCamera's clamp): refused outside it, not silently clamped.
+    if (c.pitchDeg < CameraOption::kMinPitchDeg || c.pitchDeg > CameraOption::kMaxPitchDeg) {
+        char message[128];
+        std::snprintf(message, sizeof message, "--camera: pitch %g is out of range (%g..%g degrees down from the horizon)",
+                      double(c.pitchDeg), double(CameraOption::kMinPitchDeg), double(CameraOption::kMaxPitchDeg));
+        return Error{message};
+    }
     return std::optional<CameraOption>(c);
 }
 
-render::Camera sceneCamera(const sim::Scene& scene, const std::optional<CameraOption>& option) {
-    render::Camera camera = framingCamera(scene);
+render::Camera sceneCamera(const sim::Scene& scene, const std::optional<CameraOption>& option, float aspect) {
+    render::Camera camera = framingCamera(scene, aspect);
     const float worldW = float(scene.width) * scene.cellSizeM, worldH = float(scene.height) * scene.cellSizeM;
     if (!option && scene.camera) {  // a snapshot's saved view
         camera.target = glm::vec3(scene.camera->targetM[0], scene.camera->targetM[1], scene.camera->targetM[2]);

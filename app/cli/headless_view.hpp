@@ -21,8 +21,9 @@ namespace sluice::app {
 /// Parses "WxH" (pixels, 1 to 16384 each); false when malformed or out of range.
 bool parseImageSize(const std::string& text, int& widthPx, int& heightPx);
 
-/// The default 3-D view of a scene: the whole world and its height range in view (Camera::frame).
-render::Camera framingCamera(const sim::Scene& scene);
+/// The default 3-D view of a scene for a view of `aspect` (width / height): the whole world, its
+/// height range and its water in view, centred (render/camera_fit.hpp).
+render::Camera framingCamera(const sim::Scene& scene, float aspect);
 
 /// Image size in pixels.
 struct FrameSize {
@@ -31,17 +32,19 @@ struct FrameSize {
 
 /// --camera yaw,pitch,distance: degrees (0 looks north), degrees down from the horizon, metres.
 struct CameraOption {
+    /// Pitches the views can show (sceneCamera keeps the camera within 0.05..1.55 rad).
+    static constexpr float kMinPitchDeg = 3, kMaxPitchDeg = 88;
     float yawDeg = 0, pitchDeg = 0, distanceM = 0;
 };
 
 /// --size WxH (1 to 16384 each), or `fallback` when absent. The error names the option and the text.
 Result<FrameSize> sizeOption(const CliArgs& args, FrameSize fallback);
-/// --camera yaw,pitch,distance (finite, distance > 0), nullopt when absent; the error names the option.
+/// --camera yaw,pitch,distance (finite, pitch in the range above, distance > 0), nullopt when absent; the error names the option.
 Result<std::optional<CameraOption>> cameraOption(const CliArgs& args);
 
 /// The camera that frames the whole scene, or a snapshot's saved view; turned to `option` (yaw,
 /// pitch, distance about the framed target) when given.
-render::Camera sceneCamera(const sim::Scene& scene, const std::optional<CameraOption>& option);
+render::Camera sceneCamera(const sim::Scene& scene, const std::optional<CameraOption>& option, float aspect);
 
 /// Everything a headless render of a scene needs. `solver` owns the GPU solver until the caller
 /// moves it elsewhere; `gpu` stays valid as long as that owner lives.

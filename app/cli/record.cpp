@@ -16,23 +16,15 @@
 #include "app/record/ffmpeg_pipe.hpp"
 #include "app/record/timeline.hpp"
 #include "app/record/timeline_player.hpp"
+#include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
+#include "app/output/output_check.hpp"
 #include "app/record/video_recorder.hpp"
 #include "sim/session.hpp"
 
 namespace sluice::app {
 
 namespace {
-const char* kUsage =
-    "usage: sluice record [SCENE] --seconds S --out demo.mp4|DIR/|frames/%05d.png [--fps F] [--size WxH]\n"
-    "                     [--timeline T.json] [--camera yaw,pitch,distance] [--steps-per-frame K] [--quiet]\n"
-    "  Records S seconds of video at F frames per second (default 30; S*F frames) of WxH pixels (default\n"
-    "  1280x720): H.264 through ffmpeg for .mp4/.mov/.mkv, numbered PNGs for DIR/ or a %05d.png pattern.\n"
-    "  Each frame advances the simulation by K steps of the scene's dt (default round(1/(F*dt)), at least\n"
-    "  1). The timeline (docs/TIMELINE.md) flies the camera and changes the world; --camera sets the\n"
-    "  starting view (degrees, degrees, metres). SCENE defaults to builtin:default:256.\n"
-    "  Exit codes: 1 bad scene/timeline, 2 usage, 3 no GPU, 4 cannot write (ffmpeg missing or failing).\n";
-
 /// A positive finite number option; the error names it.
 Result<double> positiveOption(const CliArgs& args, const std::string& name, double fallback, double max) {
     const auto text = args.get(name);
@@ -68,17 +60,14 @@ private:
 }  // namespace
 
 int runRecord(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 2, {"--quiet"});
-    if (auto ok = args.check({"--seconds", "--fps", "--size", "--out", "--timeline", "--camera", "--steps-per-frame",
-                              "--quiet"});
-        !ok) {
-        std::cerr << "sluice record: " << ok.error().message << "\n" << kUsage;
-        return kExitUsage;
-    }
-    if (args.positional.size() > 1 || !args.has("--out") || args.get("--out")->empty() || !args.has("--seconds")) {
-        std::cerr << "sluice record: need --seconds S, --out and at most one SCENE\n" << kUsage;
-        return kExitUsage;
-    }
+    const VerbSpec& spec = *findVerb("record");
+    int exitCode = kExitOk;
+    const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
+    if (!parsed) return exitCode;
+    const CliArgs& args = *parsed;
+    if (args.positional.size() > 1) return verbUsageError(spec, "expected at most one SCENE, got " + args.positional[1]);
+    if (!args.has("--seconds")) return verbUsageError(spec, "missing --seconds S");
+    if (!args.has("--out")) return verbUsageError(spec, "missing --out FILE|DIR/");
     auto seconds = positiveOption(args, "--seconds", 0, 24 * 3600);
     auto fps = positiveOption(args, "--fps", 30, 1000);
     auto size = sizeOption(args, {1280, 720});
@@ -87,20 +76,17 @@ int runRecord(int argc, char** argv) {
     for (const Error* e : {seconds ? nullptr : &seconds.error(), fps ? nullptr : &fps.error(),
                            size ? nullptr : &size.error(), cameraArg ? nullptr : &cameraArg.error(),
                            stepsPerFrameArg ? nullptr : &stepsPerFrameArg.error()})
-        if (e) {
-            std::cerr << "sluice record: " << e->message << "\n";
-            return kExitUsage;
-        }
+        if (e) return verbUsageError(spec, e->message);
     const long long frames = std::llround(*seconds * *fps);
-    if (frames < 1) {
-        std::cerr << "sluice record: --seconds " << *seconds << " at --fps " << *fps << " is less than one frame\n";
-        return kExitUsage;
-    }
+    if (frames < 1)
+        return verbUsageError(spec, "--seconds " + args.get("--seconds").value_or("") + " at --fps " + args.get("--fps").value_or("30") +
+                                        " is less than one frame");
     const std::string outArg = *args.get("--out");
     auto output = classifyRecordingOutput(outArg);
-    if (!output) {
-        std::cerr << "sluice record: --out: " << output.error().message << "\n";
-        return kExitUsage;
+    if (!output) return verbUsageError(spec, "--out: " + output.error().message);
+    if (auto ok = checkRecordingWritable("--out", *output); !ok) {
+        std::cerr << "error: " << ok.error().message << "\n";
+        return kExitWriteFailed;
     }
     // Before any work: a missing encoder must not cost a simulation run.
     if (output->needsFfmpeg())
@@ -134,7 +120,7 @@ int runRecord(int argc, char** argv) {
     const long long stepsPerFrame =
         *stepsPerFrameArg > 0 ? *stepsPerFrameArg : std::max(1LL, std::llround(1.0 / (*fps * dt)));
     TimelinePlayer player(timeline.events, session);
-    const render::Camera startCamera = sceneCamera(*scene, *cameraArg);
+    const render::Camera startCamera = sceneCamera(*scene, *cameraArg, float(size->width) / float(size->height));
     const render::CameraPath cameraPath = timeline.cameraPath(startCamera);
     const render::ViewSettings view;
 
@@ -168,7 +154,8 @@ int runRecord(int argc, char** argv) {
     if (player.eventsLeft() > 0)
         std::cerr << "warning: " << player.eventsLeft() << " timeline event(s) from t=" << player.nextEventTime()
                   << " s were after the end of the recording\n";
-    std::cout << outArg << ": " << frames << " frames of " << size->width << "x" << size->height << " at " << *fps
+    if (!args.has("--quiet"))
+        std::cout << outArg << ": " << frames << " frames of " << size->width << "x" << size->height << " at " << *fps
               << " fps, " << (gpu.counters().timeSeconds - startTime) << " s simulated (" << stepsPerFrame
               << (stepsPerFrame == 1 ? " step" : " steps") << " per frame) of " << scene->name << "\n";
     return kExitOk;

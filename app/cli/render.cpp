@@ -10,7 +10,9 @@
 #include "app/cli/args.hpp"
 #include "app/cli/common.hpp"
 #include "app/cli/headless_view.hpp"
+#include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
+#include "app/output/output_check.hpp"
 #include "render/camera.hpp"
 #include "render/offscreen_target.hpp"
 #include "render/overlay.hpp"
@@ -22,65 +24,39 @@
 
 namespace sluice::app {
 
-namespace {
-const char* kUsage =
-    "usage: sluice render [SCENE] --out IMG.png [--steps N] [--size WxH] [--camera yaw,pitch,distance]\n"
-    "                     [--overlay none|depth|speed|courant|max-depth|first-wet] [--time SECONDS] [--quiet]\n"
-    "  SCENE defaults to builtin:default:256; the camera frames the whole world unless --camera is given\n"
-    "  (degrees, degrees, metres; yaw 0 looks north, pitch is down from the horizon).\n";
-
-bool parseCamera(const std::string& text, float& yawDeg, float& pitchDeg, float& distance) {
-    char c1 = 0, c2 = 0;
-    std::istringstream in(text);
-    if (!(in >> yawDeg >> c1 >> pitchDeg >> c2 >> distance) || c1 != ',' || c2 != ',' || !in.eof()) return false;
-    return std::isfinite(yawDeg) && std::isfinite(pitchDeg) && std::isfinite(distance) && distance > 0;
-}
-}  // namespace
-
 int runRender(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 2, {"--quiet"});
-    if (auto ok = args.check({"--steps", "--size", "--camera", "--out", "--overlay", "--time", "--quiet"}); !ok) {
-        std::cerr << "sluice render: " << ok.error().message << "\n" << kUsage;
-        return kExitUsage;
-    }
-    if (args.positional.size() > 1 || !args.has("--out") || args.get("--out")->empty()) {
-        std::cerr << "sluice render: need --out IMG.png and at most one SCENE\n" << kUsage;
-        return kExitUsage;
-    }
+    const VerbSpec& spec = *findVerb("render");
+    int exitCode = kExitOk;
+    const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
+    if (!parsed) return exitCode;
+    const CliArgs& args = *parsed;
+    if (args.positional.size() > 1) return verbUsageError(spec, "expected at most one SCENE, got " + args.positional[1]);
+    if (!args.has("--out")) return verbUsageError(spec, "missing --out IMG.png");
     auto steps = args.integer("--steps", 0, 0, 1000000000LL);
-    if (!steps) {
-        std::cerr << "sluice render: " << steps.error().message << "\n";
-        return kExitUsage;
-    }
-    int width = 1280, height = 720;
-    if (auto size = args.get("--size"); size && !parseImageSize(*size, width, height)) {
-        std::cerr << "sluice render: --size: expected WxH in pixels (1 to 16384), got '" << *size << "'\n";
-        return kExitUsage;
-    }
-    float yawDeg = 0, pitchDeg = 0, distance = 0;
-    const auto cameraText = args.get("--camera");
-    if (cameraText && !parseCamera(*cameraText, yawDeg, pitchDeg, distance)) {
-        std::cerr << "sluice render: --camera: expected yaw,pitch,distance (degrees, degrees, metres > 0), got '"
-                  << *cameraText << "'\n";
-        return kExitUsage;
-    }
+    if (!steps) return verbUsageError(spec, steps.error().message);
+    auto size = sizeOption(args, FrameSize{1280, 720});
+    if (!size) return verbUsageError(spec, size.error().message);
+    const int width = size->width, height = size->height;
+    auto cameraArg = cameraOption(args);
+    if (!cameraArg) return verbUsageError(spec, cameraArg.error().message);
     render::ViewSettings view;
     const std::string overlay = args.get("--overlay").value_or("none");
     view.overlay = render::overlayFromName(overlay);
-    if (view.overlay < 0) {
-        std::cerr << "sluice render: --overlay: expected " << render::overlayNameList() << ", got '" << overlay << "'\n";
-        return kExitUsage;
-    }
+    if (view.overlay < 0)
+        return verbUsageError(spec, "--overlay: expected " + std::string(render::overlayNameList()) + ", got '" + overlay + "'");
     float timeOverride = -1;
     if (auto t = args.get("--time")) {
         char* end = nullptr;
         timeOverride = std::strtof(t->c_str(), &end);
-        if (end == t->c_str() || *end != '\0' || !std::isfinite(timeOverride) || timeOverride < 0) {
-            std::cerr << "sluice render: --time: expected seconds >= 0, got '" << *t << "'\n";
-            return kExitUsage;
-        }
+        if (end == t->c_str() || *end != '\0' || !std::isfinite(timeOverride) || timeOverride < 0)
+            return verbUsageError(spec, "--time: expected seconds >= 0, got '" + *t + "'");
     }
     const std::string outPath = *args.get("--out");
+    if (auto ok = checkExtension("--out", outPath, {".png"}); !ok) return verbUsageError(spec, ok.error().message);
+    if (auto ok = checkWritable("--out", outPath, false); !ok) {  // before the simulation, not after it
+        std::cerr << "error: " << ok.error().message << "\n";
+        return kExitWriteFailed;
+    }
 
     auto scene = loadSceneArgument(args.positional.empty() ? "builtin:default:256" : args.positional[0]);
     if (!scene) {
@@ -125,8 +101,7 @@ int runRender(int argc, char** argv) {
     }
 
     // A snapshot's saved view unless --camera is given.
-    const render::Camera camera =
-        sceneCamera(*scene, cameraText ? std::optional<CameraOption>(CameraOption{yawDeg, pitchDeg, distance}) : std::nullopt);
+    const render::Camera camera = sceneCamera(*scene, *cameraArg, float(width) / float(height));
 
     render::RenderInputs inputs = render::solverInputs(gpu);
     inputs.history = history.get();
@@ -134,7 +109,9 @@ int runRender(int argc, char** argv) {
     (*renderer)->render(inputs, camera, view, width, height, target->framebuffer());
     const render::RgbImage image = target->read();
 
-    if (auto written = render::writePng(outPath, image); !written) {
+    Result<void> written = createParentFolders(outPath);
+    if (written) written = render::writePng(outPath, image);
+    if (!written) {
         std::cerr << "error: " << written.error().message << "\n";
         return kExitWriteFailed;
     }

@@ -2,46 +2,54 @@
 // viewer's --log or File > Save session log) from its start snapshot to the same final state.
 #include <chrono>
 #include <iostream>
+#include <optional>
+#include <tuple>
 
 #include "app/cli/args.hpp"
 #include "app/cli/common.hpp"
 #include "app/cli/headless_view.hpp"
 #include "app/record/video_recorder.hpp"
 #include "app/output/run_output.hpp"
+#include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
+#include "app/output/output_check.hpp"
+#include "app/record/recording_output.hpp"
 #include "sim/session_log.hpp"
 
 namespace sluice::app {
 
 namespace {
-const char* kUsage =
-    "usage: sluice replay LOG [--backend gpu|cpu] [--out DIR] [--save STATE.sluice] [--quiet]\n"
-    "                    [--record demo.mp4|DIR/ [--fps F] [--size WxH] [--camera yaw,pitch,dist]\n"
-    "                     [--steps-per-frame K]]\n"
-    "  re-runs the commands of a session log from its start snapshot; writes the final fields and\n"
-    "  summary.json (--out) and/or a snapshot (--save), like `sluice simulate`; --record re-renders\n"
-    "  the run to video (GPU) at any size and camera (default: the view saved with the log).\n";
 }  // namespace
 
 int runReplay(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 2, {"--quiet"});
-    if (auto ok = args.check({"--backend", "--out", "--save", "--quiet", "--record", "--fps", "--size", "--camera",
-                              "--steps-per-frame"});
-        !ok) {
-        std::cerr << "sluice replay: " << ok.error().message << "\n" << kUsage;
-        return kExitUsage;
-    }
+    const VerbSpec& spec = *findVerb("replay");
+    int exitCode = kExitOk;
+    const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
+    if (!parsed) return exitCode;
+    const CliArgs& args = *parsed;
     const std::string outDir = args.get("--out").value_or(""), saveFile = args.get("--save").value_or("");
     const std::string recordPath = args.get("--record").value_or("");
-    if (args.positional.size() != 1 || (outDir.empty() && saveFile.empty() && recordPath.empty())) {
-        std::cerr << "sluice replay: need one LOG and --out DIR, --save FILE and/or --record VIDEO\n" << kUsage;
-        return kExitUsage;
+    if (args.positional.size() != 1)
+        return verbUsageError(spec, args.positional.empty() ? "missing LOG" : "expected one LOG, got " + args.positional[1]);
+    std::optional<RecordingOutput> recording;
+    if (!recordPath.empty()) {
+        auto classified = classifyRecordingOutput(recordPath);
+        if (!classified) return verbUsageError(spec, "--record: " + classified.error().message);
+        recording = *classified;
     }
+    for (auto [option, path, folder] : {std::tuple{"--out", outDir, true}, std::tuple{"--save", saveFile, false}})
+        if (!path.empty())
+            if (auto ok = checkWritable(option, path, folder); !ok) {
+                std::cerr << "error: " << ok.error().message << "\n";
+                return kExitWriteFailed;
+            }
+    if (recording)
+        if (auto ok = checkRecordingWritable("--record", *recording); !ok) {
+            std::cerr << "error: " << ok.error().message << "\n";
+            return kExitWriteFailed;
+        }
     auto backendArg = backendOption(args);
-    if (!backendArg) {
-        std::cerr << "sluice replay: " << backendArg.error().message << "\n";
-        return kExitUsage;
-    }
+    if (!backendArg) return verbUsageError(spec, backendArg.error().message);
     const std::string backendName = *backendArg;
     auto size = sizeOption(args, FrameSize{1280, 720});
     auto cameraArg = cameraOption(args);
@@ -50,14 +58,9 @@ int runReplay(int argc, char** argv) {
     for (const std::string* e : {size ? nullptr : &size.error().message, cameraArg ? nullptr : &cameraArg.error().message,
                                  fps ? nullptr : &fps.error().message,
                                  stepsPerFrameArg ? nullptr : &stepsPerFrameArg.error().message})
-        if (e) {
-            std::cerr << "sluice replay: " << *e << "\n";
-            return kExitUsage;
-        }
-    if (!recordPath.empty() && backendName != "gpu") {
-        std::cerr << "sluice replay: --record draws with the GPU solver; drop --backend cpu\n";
-        return kExitUsage;
-    }
+        if (e) return verbUsageError(spec, *e);
+    if (!recordPath.empty() && backendName != "gpu")
+        return verbUsageError(spec, "--record draws with the GPU solver; drop --backend cpu");
     auto log = sim::readSessionLog(args.positional[0]);
     if (!log) {
         std::cerr << "error: " << log.error().message << "\n";
@@ -100,7 +103,7 @@ int runReplay(int argc, char** argv) {
     }
     sim::Session session(std::move(replaySolver), log->limits);
     const auto startSteps = session.solver().counters().steps;
-    const render::Camera videoCamera = sceneCamera(scene, *cameraArg);
+    const render::Camera videoCamera = sceneCamera(scene, *cameraArg, float(size->width) / float(size->height));
     Result<void> frameError;
     long long stepsSeen = 0;
     // A video frame every stepsPerFrame steps, drawn before the step that follows them.
@@ -139,8 +142,9 @@ int runReplay(int argc, char** argv) {
         return kExitBadInput;
     }
     const RunTiming timing{solver.counters().steps - startSteps, stepSeconds, wall};
-    if (auto w = writeRunOutputs(outDir, saveFile, name, solver, snap, runSummary(name, solver, snap, courant, timing),
-                                 savedCamera);
+    const nlohmann::json summary = runSummary(name, solver, snap, courant, timing);
+    if (outDir.empty() && saveFile.empty()) std::cout << summary.dump(2) << "\n";  // nothing to write: show it
+    if (auto w = writeRunOutputs(outDir, saveFile, name, solver, snap, summary, savedCamera);
         !w) {
         std::cerr << "error: " << w.error().message << "\n";
         return kExitWriteFailed;

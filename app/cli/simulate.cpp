@@ -1,55 +1,45 @@
-// `sluice simulate SCENE --steps N [--backend gpu|cpu] --out DIR`: runs a scene headless and writes the
-// final fields (.npy) and a summary.json, all or nothing.
+// `sluice simulate SCENE --steps N [--out DIR] [--save FILE]`: runs a scene headless and writes the final
+// fields (.npy) and a summary.json, all or nothing; without either output, prints the summary.
 #include <chrono>
 #include <cmath>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/args.hpp"
 #include "app/cli/common.hpp"
 #include "app/output/run_output.hpp"
+#include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
+#include "app/output/output_check.hpp"
 
 namespace sluice::app {
 
-namespace {
-const char* kUsage =
-    "usage: sluice simulate SCENE --steps N [--backend gpu|cpu] [--out DIR] [--save STATE.sluice]\n"
-    "                       [--dt SECONDS] [--quiet]\n"
-    "  SCENE is a scene .json, a snapshot .sluice (continues that run) or builtin:default|bench[:SIZE].\n"
-    "  --out writes the final fields and summary.json; --save writes a snapshot to resume from.\n";
-}  // namespace
-
 int runSimulate(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 2, {"--quiet"});
-    if (auto ok = args.check({"--steps", "--backend", "--out", "--save", "--dt", "--quiet"}); !ok) {
-        std::cerr << "sluice simulate: " << ok.error().message << "\n" << kUsage;
-        return kExitUsage;
-    }
-    const bool wantOut = args.has("--out"), wantSave = args.has("--save");
-    if (args.positional.size() != 1 || (!wantOut && !wantSave) || (wantOut && args.get("--out")->empty()) ||
-        (wantSave && args.get("--save")->empty())) {
-        std::cerr << "sluice simulate: need one SCENE and --out DIR and/or --save FILE\n" << kUsage;
-        return kExitUsage;
-    }
-    auto steps = args.integer("--steps", 100, 0, 1000000000LL);
-    if (!steps) {
-        std::cerr << "sluice simulate: " << steps.error().message << "\n";
-        return kExitUsage;
-    }
+    const VerbSpec& spec = *findVerb("simulate");
+    int exitCode = kExitOk;
+    const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
+    if (!parsed) return exitCode;
+    const CliArgs& args = *parsed;
+    if (args.positional.size() != 1)
+        return verbUsageError(spec, args.positional.empty() ? "missing SCENE" : "expected one SCENE, got " + args.positional[1]);
+    if (!args.has("--steps")) return verbUsageError(spec, "missing --steps N (solver steps to run)");
+    auto steps = args.integer("--steps", 0, 0, 1000000000LL);
+    if (!steps) return verbUsageError(spec, steps.error().message);
+    const std::string outDir = args.get("--out").value_or(""), saveFile = args.get("--save").value_or("");
+    for (auto [option, path, folder] : {std::tuple{"--out", outDir, true}, std::tuple{"--save", saveFile, false}})
+        if (!path.empty())
+            if (auto ok = checkWritable(option, path, folder); !ok) {
+                std::cerr << "error: " << ok.error().message << "\n";
+                return kExitWriteFailed;
+            }
     auto dtArg = args.number("--dt", 0, sim::rules::kDtSeconds);  // 0: the scene's
-    if (args.has("--dt") && !dtArg) {
-        std::cerr << "sluice simulate: " << dtArg.error().message << "\n";
-        return kExitUsage;
-    }
+    if (args.has("--dt") && !dtArg) return verbUsageError(spec, dtArg.error().message);
     const float dtOverride = args.has("--dt") ? float(*dtArg) : 0.0f;
     auto backendArg = backendOption(args);
-    if (!backendArg) {
-        std::cerr << "sluice simulate: " << backendArg.error().message << "\n";
-        return kExitUsage;
-    }
+    if (!backendArg) return verbUsageError(spec, backendArg.error().message);
     const std::string backendName = *backendArg;
     auto scene = loadSceneArgument(args.positional[0]);
     if (!scene) {
@@ -81,8 +71,8 @@ int runSimulate(int argc, char** argv) {
         return kExitBadInput;
     }
     const nlohmann::json summary = runSummary(scene->name, solver, snap, courant, RunTiming{*steps, stepSeconds, wall});
-    if (auto w = writeRunOutputs(args.get("--out").value_or(""), args.get("--save").value_or(""), scene->name, solver,
-                                 snap, summary, scene->camera);
+    if (outDir.empty() && saveFile.empty()) std::cout << summary.dump(2) << "\n";  // nothing to write: show it
+    if (auto w = writeRunOutputs(outDir, saveFile, scene->name, solver, snap, summary, scene->camera);
         !w) {
         std::cerr << "error: " << w.error().message << "\n";
         return kExitWriteFailed;

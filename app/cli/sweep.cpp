@@ -17,7 +17,9 @@
 #include "app/sweep/sweep_params.hpp"
 #include "app/sweep/sweep_results.hpp"
 #include "app/sweep/sweep_run.hpp"
+#include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
+#include "app/output/output_check.hpp"
 #include "render/contact_sheet.hpp"
 #include "sim/atomic_file.hpp"
 
@@ -25,22 +27,11 @@ namespace sluice::app {
 
 namespace {
 
-const std::string kUsage = std::string(
-    "usage: sluice sweep SCENE --param NAME=v1,v2,... [--param NAME=...]... --seconds T --out DIR\n"
-    "                    [--backend gpu|cpu] [--thumb WxH] [--quiet]\n"
-    "  runs every combination of the values (at most 1000) for T simulated seconds each, from the same\n"
-    "  start; writes DIR/results.csv, DIR/run_NNN.png (3-D view, default 320x200) and DIR/contact_sheet.png.\n"
-    "  SCENE is a scene JSON file, a snapshot .sluice (each run continues it) or builtin:default[:SIZE] /\n"
-    "  builtin:bench[:SIZE]. NAME is one of:\n") +
-    kSweepParameterHelp + "  results.csv columns and their definitions: docs/SWEEP.md\n";
 
 /// Longest run the sweep accepts, in steps, like `simulate --steps`.
 constexpr std::int64_t kMaxStepsPerRun = 1000000000LL;
 
-int usageError(const std::string& message) {
-    std::cerr << "sluice sweep: " << message << "\n" << kUsage;
-    return kExitUsage;
-}
+int usageError(const std::string& message) { return verbUsageError(*findVerb("sweep"), message); }
 
 /// "friction=0.05" pieces of one combination, in axis order.
 std::vector<std::string> labelPieces(const std::vector<SweepAxis>& axes, const std::vector<std::size_t>& indices) {
@@ -66,11 +57,16 @@ int sheetColumns(const std::vector<SweepAxis>& axes, std::size_t runs) {
 }  // namespace
 
 int runSweep(int argc, char** argv) {
-    CliArgs args = CliArgs::parse(argc, argv, 2, {"--quiet"});
-    if (auto ok = args.check({"--param", "--seconds", "--out", "--backend", "--thumb", "--quiet"}); !ok)
-        return usageError(ok.error().message);
+    int exitCode = kExitOk;
+    const auto parsed = parseVerbArgs(argc, argv, 2, *findVerb("sweep"), exitCode);
+    if (!parsed) return exitCode;
+    const CliArgs& args = *parsed;
     if (args.positional.size() != 1) return usageError("need exactly one SCENE");
-    if (!args.has("--out") || args.get("--out")->empty()) return usageError("missing --out DIR");
+    if (!args.has("--out")) return usageError("missing --out DIR");
+    if (auto ok = checkWritable("--out", *args.get("--out"), true); !ok) {
+        std::cerr << "error: " << ok.error().message << "\n";
+        return kExitWriteFailed;
+    }
     if (!args.has("--seconds")) return usageError("missing --seconds T (simulated seconds per run)");
     const std::string secondsText = *args.get("--seconds");
     auto secondsArg = args.number("--seconds", 0, sim::rules::kTimeSeconds);

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <optional>
 
+#include "app/output/output_check.hpp"
+
 namespace sluice::app {
 
 namespace fs = std::filesystem;
@@ -111,6 +113,10 @@ Result<RecordingOutput> classifyRecordingOutput(const std::string& text) {
     const std::string ext = lowerExtension(p);
     if (ext == ".mp4" || ext == ".mov" || ext == ".mkv") return RecordingOutput{RecordingOutput::Kind::Video, p};
     return Error{text + ": " + kAccepted};
+}
+
+Result<void> checkRecordingWritable(const std::string& option, const RecordingOutput& output) {
+    return checkWritable(option, output.path, output.kind == RecordingOutput::Kind::PngDirectory);
 }
 
 }  // namespace sluice::app

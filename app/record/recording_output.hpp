@@ -31,4 +31,8 @@ struct RecordingOutput {
 /// .png is a pattern; .mp4, .mov and .mkv are videos. The error says what is accepted.
 Result<RecordingOutput> classifyRecordingOutput(const std::string& text);
 
+/// Whether the output could be written (app/output/output_check.hpp, checkWritable): the video file,
+/// the frames' folder, or the pattern's folder. Creates nothing; the error names `option`.
+Result<void> checkRecordingWritable(const std::string& option, const RecordingOutput& output);
+
 }  // namespace sluice::app

@@ -23,7 +23,8 @@ Result<std::unique_ptr<VideoFileSink>> VideoFileSink::start(const std::string& f
                                                            int width, int height, double fps) {
     std::error_code ec;
     const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-    if (!fs::is_directory(dir, ec)) return Error{target.string() + ": cannot write: directory " + dir.string() + " does not exist"};
+    fs::create_directories(dir, ec);  // missing folders are made, as for every other output
+    if (!fs::is_directory(dir, ec)) return Error{target.string() + ": cannot write: cannot create folder " + dir.string()};
     if (fs::is_directory(target, ec)) return Error{target.string() + ": is a directory"};
 
     std::unique_ptr<VideoFileSink> sink(new VideoFileSink());

@@ -10,7 +10,7 @@ Result<std::unique_ptr<SnapshotThumbnail>> SnapshotThumbnail::create(const sim::
     auto target = render::OffscreenTarget::create(widthPx, heightPx);
     if (!target) return target.error();
     std::unique_ptr<SnapshotThumbnail> t(new SnapshotThumbnail(std::move(*renderer), std::move(*target)));
-    t->camera_ = framingCamera(scene);
+    t->camera_ = framingCamera(scene, float(widthPx) / float(heightPx));
     t->gridW_ = scene.width;
     t->gridH_ = scene.height;
     t->cellSizeM_ = scene.cellSizeM;

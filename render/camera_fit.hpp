@@ -1,0 +1,22 @@
+#pragma once
+// Framing a box in an orbit camera's view: the distance and target that put every corner of the box
+// on screen, with a margin, its projection centred. Camera::frame fits a sphere about the world instead,
+// which ignores the view's aspect and pitch: at a 16:9 view and a steep pitch it cut corners of the
+// terrain off while a quarter of the image stayed sky (issue 15). Pure math, no GL.
+#include <glm/glm.hpp>
+
+#include "render/camera.hpp"
+
+namespace sluice::render {
+
+/// Moves `camera`'s target and distance (its yaw, pitch and field of view stay) so that the box
+/// [lo, hi] (metres) fills a viewport of `aspect` (width / height) with `margin` (a fraction of the
+/// half-extent, 0..0.5) left free on the tighter axis, its projected bounds centred. Also widens
+/// near / far to hold the box.
+void fitCameraToBox(Camera& camera, glm::vec3 lo, glm::vec3 hi, float aspect, float margin = 0.04f);
+
+/// The projected bounds of the box's corners in normalised device coordinates (-1..1 on screen):
+/// min x, min y, max x, max y. What fitCameraToBox centres and sizes, and what its tests check.
+glm::vec4 projectedBounds(const Camera& camera, glm::vec3 lo, glm::vec3 hi, float aspect);
+
+}  // namespace sluice::render

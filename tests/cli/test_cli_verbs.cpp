@@ -1,0 +1,199 @@
+// The command line as a new user meets it (issue 15): help for every verb from one table, mistyped
+// verbs and options named with a suggestion, the same exit codes for the same mistakes in every verb,
+// outputs checked before any work, and no option silently ignored or clamped. Through the real binary.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/verb_table.hpp"
+#include "tests/support/run_cli.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace sluice::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// The headless verbs (the viewer is tested under Xvfb, help by the overview test).
+std::vector<const app::VerbSpec*> headlessVerbs() {
+    std::vector<const app::VerbSpec*> out;
+    for (const app::VerbSpec& v : app::verbTable())
+        if (std::string(v.name) != "viewer" && std::string(v.name) != "help") out.push_back(&v);
+    return out;
+}
+
+TEST(CliVerbs, HelpListsEveryVerbAndTheExitCodes) {
+    const CliRun r = runSluice("help");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    for (const app::VerbSpec& v : app::verbTable())
+        if (std::string(v.name) != "viewer") EXPECT_TRUE(has(r.output, std::string("sluice ") + v.name)) << v.name;
+    EXPECT_TRUE(has(r.output, app::exitCodeTable())) << r.output;
+}
+
+TEST(CliVerbs, EveryVerbHasItsOwnHelpListingEveryOption) {
+    for (const app::VerbSpec* v : headlessVerbs()) {
+        for (const std::string form : {std::string(v->name) + " --help", std::string(v->name) + " -h", "help " + std::string(v->name)}) {
+            const CliRun r = runSluice(form);
+            EXPECT_EQ(r.exitCode, 0) << form << ": " << r.output;
+            EXPECT_TRUE(has(r.output, std::string("usage: sluice ") + v->name)) << form << ": " << r.output;
+            for (const app::OptionSpec& o : v->options) EXPECT_TRUE(has(r.output, o.name)) << form << " omits " << o.name;
+        }
+    }
+    // What `sluice help` used to leave out (issue 15).
+    EXPECT_TRUE(has(runSluice("render --help").output, "--overlay"));
+    EXPECT_TRUE(has(runSluice("simulate --help").output, "--dt"));
+    EXPECT_TRUE(has(runSluice("replay --help").output, "--backend"));
+    EXPECT_TRUE(has(runSluice("replay --help").output, "--record"));
+    EXPECT_TRUE(has(runSluice("bench --help").output, "--frame"));
+}
+
+TEST(CliVerbs, UnknownOptionsAreUsageErrorsWithASuggestionInEveryVerb) {
+    for (const app::VerbSpec* v : headlessVerbs()) {
+        const CliRun r = runSluice(std::string(v->name) + " --frobnicate 1");
+        EXPECT_EQ(r.exitCode, 2) << v->name << ": " << r.output;
+        EXPECT_TRUE(has(r.output, "unknown option --frobnicate")) << v->name << ": " << r.output;
+        EXPECT_TRUE(has(r.output, std::string(v->name) + " --help")) << v->name << ": " << r.output;
+    }
+    const CliRun typo = runSluice("simulate builtin:default:16 --stpes 3");
+    EXPECT_EQ(typo.exitCode, 2);
+    EXPECT_TRUE(has(typo.output, "did you mean --steps?")) << typo.output;
+}
+
+TEST(CliVerbs, AMistypedVerbIsNamedAsAVerbNotAsAMissingScene) {
+    const CliRun r = runSluice("simulte builtin:default:16 --steps 1");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_TRUE(has(r.output, "unknown verb 'simulte'")) << r.output;
+    EXPECT_TRUE(has(r.output, "did you mean 'simulate'?")) << r.output;
+    EXPECT_FALSE(has(r.output, "cannot open")) << r.output;
+    const CliRun help = runSluice("help rendr");
+    EXPECT_EQ(help.exitCode, 2) << help.output;
+    EXPECT_TRUE(has(help.output, "did you mean 'render'?")) << help.output;
+}
+
+TEST(CliVerbs, AnOptionWithoutItsValueIsAUsageError) {
+    const CliRun r = runSluice("simulate builtin:default:16 --backend cpu --steps");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_TRUE(has(r.output, "--steps: missing value N")) << r.output;
+}
+
+TEST(CliVerbs, SimulateNeedsStepsAndPrintsTheSummaryWithoutOutputs) {
+    const CliRun missing = runSluice("simulate builtin:default:16 --backend cpu");
+    EXPECT_EQ(missing.exitCode, 2) << missing.output;
+    EXPECT_TRUE(has(missing.output, "missing --steps")) << missing.output;
+    // Neither --out nor --save: the summary on stdout (--quiet leaves only it).
+    const CliRun r = runSluice("simulate builtin:default:16 --backend cpu --steps 3 --quiet");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const nlohmann::json summary = nlohmann::json::parse(r.output, nullptr, false);
+    ASSERT_FALSE(summary.is_discarded()) << r.output;
+    EXPECT_EQ(summary.at("steps").get<long long>(), 3);
+    EXPECT_EQ(summary.at("residual").get<double>(), 0.0);
+}
+
+TEST(CliVerbs, CameraPitchOutsideTheViewsRangeIsRefusedNotClamped) {
+    TempDir dir;
+    for (const char* verb : {"render", "record"}) {
+        const std::string out = std::string(verb) == "render" ? quoted(dir / "r.png") : quoted(dir / "frames") + "/ --seconds 0.1";
+        const CliRun r = runSluice(std::string(verb) + " builtin:default:16 --out " + out + " --camera 0,95,100");
+        EXPECT_EQ(r.exitCode, 2) << verb << ": " << r.output;
+        EXPECT_TRUE(has(r.output, "--camera: pitch 95 is out of range (3..88")) << verb << ": " << r.output;
+    }
+    EXPECT_FALSE(fs::exists(dir / "r.png"));
+    EXPECT_FALSE(fs::exists(dir / "frames"));
+}
+
+TEST(CliVerbs, RenderWritesOnlyPngFiles) {
+    TempDir dir;
+    const CliRun r = runSluice("render builtin:default:16 --out " + quoted(dir / "r.txt"));
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_TRUE(has(r.output, "--out: ")) << r.output;
+    EXPECT_TRUE(has(r.output, "expected a .png file")) << r.output;
+    EXPECT_FALSE(fs::exists(dir / "r.txt"));
+    // Missing folders are created, as `simulate --out` does.
+    const CliRun ok = runSluice("render builtin:default:16 --size 32x24 --quiet --out " + quoted(dir / "a" / "b" / "R.PNG"));
+    EXPECT_EQ(ok.exitCode, 0) << ok.output;
+    EXPECT_TRUE(fs::exists(dir / "a" / "b" / "R.PNG"));
+}
+
+TEST(CliVerbs, OutputsThatCannotBeWrittenAreRefusedBeforeAnyWork) {
+    TempDir dir;
+    writeText(dir / "plain", "a file where a folder is needed\n");
+    // Each would run for hours if the output were checked only at the end.
+    const std::string blocked = quoted(dir / "plain" / "sub");
+    const std::vector<std::string> commands = {
+        "simulate builtin:default:64 --backend cpu --steps 1000000000 --out " + blocked,
+        "simulate builtin:default:64 --backend cpu --steps 1000000000 --save " + quoted(dir / "plain" / "s.sluice"),
+        "render builtin:default:64 --steps 1000000000 --out " + quoted(dir / "plain" / "r.png"),
+        "record builtin:default:64 --seconds 3600 --out " + blocked + "/",
+        "sweep builtin:default:64 --param manning_n=0.01,0.02 --seconds 1e9 --out " + blocked,
+    };
+    for (const std::string& c : commands) {
+        const CliRun r = runCommand("timeout -s KILL 60 '" + std::string(sluiceBinary()) + "' " + c);
+        EXPECT_EQ(r.exitCode, 4) << c << ": " << r.output;
+        EXPECT_TRUE(has(r.output, "plain")) << c << ": " << r.output;
+        EXPECT_TRUE(has(r.output, "is not a folder")) << c << ": " << r.output;
+    }
+}
+
+TEST(CliVerbs, RecordQuietPrintsNothing) {
+    TempDir dir;
+    const CliRun r = runCommand("'" + std::string(sluiceBinary()) + "' record builtin:default:16 --seconds 0.2 --fps 10 --size 16x16 --quiet --out " +
+                                quoted(dir / "frames") + "/ 2>/dev/null");
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_EQ(r.output, "");
+    EXPECT_TRUE(fs::exists(dir / "frames" / "frame_00001.png"));
+}
+
+TEST(CliVerbs, AnEmptySnapshotOrSceneFileSaysItIsEmpty) {
+    TempDir dir;
+    writeText(dir / "state.sluice", "");
+    writeText(dir / "scene.json", "\n");
+    for (const char* name : {"state.sluice", "scene.json"}) {
+        const CliRun r = runSluice("simulate " + quoted(dir / name) + " --steps 1 --backend cpu");
+        EXPECT_EQ(r.exitCode, 1) << name << ": " << r.output;
+        EXPECT_TRUE(has(r.output, std::string(name) + ": the file is empty")) << r.output;
+        EXPECT_FALSE(has(r.output, "parse")) << r.output;  // was: a JSON parse error
+    }
+    writeText(dir / "text.sluice", "{\"not\": \"a snapshot\"}");
+    const CliRun r = runSluice("simulate " + quoted(dir / "text.sluice") + " --steps 1 --backend cpu");
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    EXPECT_TRUE(has(r.output, "not a Sluice snapshot")) << r.output;
+}
+
+TEST(CliVerbs, TheExitCodeTableIsTheOneInTheDocs) {
+    std::ifstream f(std::string(SLUICE_TEST_DATA_DIR) + "/../../docs/CLI.md");
+    std::stringstream text;
+    text << f.rdbuf();
+    std::istringstream table(app::exitCodeTable());
+    std::string line;
+    std::getline(table, line);  // the heading
+    while (std::getline(table, line)) {
+        // "  2  usage: ..." in the help is "| 2 | usage: ... |" in docs/CLI.md.
+        const std::string code = line.substr(2, 1), meaning = line.substr(5);
+        EXPECT_TRUE(has(text.str(), "| " + code + " | " + meaning + " |")) << "docs/CLI.md lacks: " << line;
+    }
+}
+
+TEST(CliVerbs, BenchFiguresOnASoftwareRendererAreNotPrintedAsZero) {
+    const CliRun r = runSluice("bench --quick --sizes 16 --min-seconds 0.01 --cpu-max 16");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    std::istringstream lines(r.output);
+    int rows = 0;
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("   16^2", 0) == 0) {
+            ++rows;
+            std::istringstream fields(line);
+            for (std::string f; fields >> f;) EXPECT_TRUE(f != "0.0" && f != "0.00" && f != "0%") << line;
+        }
+    EXPECT_GE(rows, 2) << r.output;
+}
+
+}  // namespace
+}  // namespace sluice::test
