@@ -93,6 +93,9 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
         s.uBack = velocity(axis, L, deep);
         s.qFwd = flow(axis, add(f, n, 1), deep);
         s.uFwd = velocity(axis, add(f, n, 1), deep);
+        const int branch = kmath::sweEnergyBranch(s.u, s.uBack, s.uFwd);
+        s.uBack2 = branch > 0 ? velocity(axis, add(f, n, -2), deep) : 0.0f;
+        s.uFwd2 = branch < 0 ? velocity(axis, add(f, n, 2), deep) : 0.0f;
         s.uLow = velocity(axis, add(f, t, -1), deep);
         s.uHigh = velocity(axis, add(f, t, 1), deep);
         const int other = 1 - axis;

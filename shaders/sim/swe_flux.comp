@@ -108,6 +108,9 @@ float faceUpdate(int axis, ivec2 f, bool deep, inout float demand, inout float a
     s.uBack = velocityAt(axis, L, deep);
     s.qFwd = flowAt(axis, f + n, deep);
     s.uFwd = velocityAt(axis, f + n, deep);
+    const int branch = sweEnergyBranch(s.u, s.uBack, s.uFwd);
+    s.uBack2 = branch > 0 ? velocityAt(axis, f - 2 * n, deep) : 0.0;
+    s.uFwd2 = branch < 0 ? velocityAt(axis, f + 2 * n, deep) : 0.0;
     s.uLow = velocityAt(axis, f - t, deep);
     s.uHigh = velocityAt(axis, f + t, deep);
     const int other = 1 - axis;

@@ -69,6 +69,8 @@ SLUICE_FN float pipeManningFlow(float q, float faceDepth, float dx, float gN2Dt)
 // outside the domain.
 struct SweStencil {
     float u, uBack, uFwd, uLow, uHigh;  // m/s
+    float uBack2, uFwd2;                // m/s: the faces two cells before / after along the normal
+                                        // (only read on sweEnergyBranch's +1 / -1 branch; 0 otherwise)
     float q, qBack, qFwd;               // m^3/s: this face's flow and the back / forward faces'
     float qLow, qHigh;                  // m^3/s: sum of the two crossing faces' flows on the low / high
                                         // side of the face's control volume (the cells' low / high faces)
@@ -126,6 +128,41 @@ SLUICE_FN float sweStoredVelocity(float q, float a, float dx) {
     return q / width;
 }
 
+// Where Stelling & Duinmeijer's energy-head form replaces the momentum-conservative one: a flow
+// accelerating along its direction (a contraction), +1 toward +x / +y, -1 toward -x / -y, 0 elsewhere.
+// The gathers load the face two cells upstream (SweStencil::uBack2 / uFwd2) only on that branch.
+SLUICE_FN int sweEnergyBranch(float u, float uBack, float uFwd) {
+    if (u > 0.0f && uBack >= 0.0f && u > uBack) return 1;
+    if (u < 0.0f && uFwd <= 0.0f && u < uFwd) return -1;
+    return 0;
+}
+
+// Minmod of two slopes: the smaller with their common sign, 0 where they differ in sign.
+SLUICE_FN float minmodSlope(float a, float b) {
+    if (!(a * b > 0.0f)) return 0.0f;
+    return abs(a) < abs(b) ? a : b;
+}
+
+// The energy-head form's difference K(cell downstream) - K(cell upstream) of the kinetic energy
+// K = u^2 / 2 (m^2/s^2) across a face in a contraction, for a flow from the face at u1 (two faces
+// upstream: u0; downstream: u3) through u2 (this face's): each cell's K extrapolated half a cell
+// downstream from its inflow face with a minmod-limited slope (MUSCL). Taking K at the inflow face
+// instead (first order) pairs each cell's level with a velocity head half a cell upstream, which
+// loses energy where the depth falls fastest: at a critical section on a crest it set the upstream
+// level 2 cm low at dx = 0.25 m (tests/sim/test_swe_validation.cpp, transcritical case).
+SLUICE_FN float sweHeadDifference(float u0, float u1, float u2, float u3, bool secondOrder) {
+    SLUICE_PRECISE float k0 = 0.5f * u0 * u0;
+    SLUICE_PRECISE float k1 = 0.5f * u1 * u1;
+    SLUICE_PRECISE float k2 = 0.5f * u2 * u2;
+    SLUICE_PRECISE float k3 = 0.5f * u3 * u3;
+    // All four faces flowing the same way: otherwise (next to still or dry water, a reversal) first order.
+    bool sameWay = secondOrder && u0 * u1 > 0.0f && u2 * u3 > 0.0f;
+    SLUICE_PRECISE float upstream = k1 + (sameWay ? 0.5f * minmodSlope(k1 - k0, k2 - k1) : 0.0f);
+    SLUICE_PRECISE float downstream = k2 + (sameWay ? 0.5f * minmodSlope(k2 - k1, k3 - k2) : 0.0f);
+    SLUICE_PRECISE float d = downstream - upstream;
+    return d;
+}
+
 // Per-substep factors of the momentum update (sim::SubstepConstants).
 struct SweFactors {
     float dtOverDx2;         // dt / dx^2
@@ -163,13 +200,20 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
     float u = s.u;
     float wB = max(0.5f * (s.qBack + s.q), 0.0f);
     float wF = max(-0.5f * (s.q + s.qFwd), 0.0f);
-    if (u > 0.0f && s.uBack >= 0.0f && u > s.uBack) {
-        SLUICE_PRECISE float w = 0.5f * (u + s.uBack) * hBar * k.dx;
-        wB = w;
+    SLUICE_PRECISE float energy = 0.0f;  // the energy-head form's change of u, m/s
+    // The second-order head only below Froude 5 (u^2 <= 25 g hBar): in the thin tongue of a front
+    // running onto dry land (Froude 10 and more) it made the tip ripple (tests/sim/
+    // test_swe_validation.cpp, Ritter; Froude 2 and 3 cost the moving shorelines of Thacker's bowl).
+    SLUICE_PRECISE float froudeBound = 25.0f * k.gravity * hBar;
+    bool secondOrder = u * u <= froudeBound;
+    int branch = sweEnergyBranch(u, s.uBack, s.uFwd);
+    if (branch > 0) {
+        energy = -k.dtOverDx2 * k.dx * sweHeadDifference(s.uBack2, s.uBack, u, s.uFwd, secondOrder);
+        wB = 0.0f;
         wF = 0.0f;
-    } else if (u < 0.0f && s.uFwd <= 0.0f && u < s.uFwd) {
-        SLUICE_PRECISE float w = -0.5f * (u + s.uFwd) * hBar * k.dx;
-        wF = w;
+    } else if (branch < 0) {
+        energy = k.dtOverDx2 * k.dx * sweHeadDifference(s.uFwd2, s.uFwd, u, s.uBack, secondOrder);
+        wF = 0.0f;
         wB = 0.0f;
     }
     float wLow = max(0.5f * s.qLow, 0.0f);
@@ -180,7 +224,7 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
     // deep neighbours) the face takes the weighted mean of what flows in, which is that bound's limit.
     float scale = k.dtOverDx2 / hBar;
     if (den * scale > 1.0f) scale = 1.0f / den;
-    SLUICE_PRECISE float u1 = u + scale * num;
+    SLUICE_PRECISE float u1 = u + scale * num + energy;
 
     // Pressure: the clamped surface slope.
     SLUICE_PRECISE float u2 = u1 - k.gravityDtOverDx * (zR - zL);
