@@ -2,26 +2,40 @@
 
 #include <imgui.h>
 
-#include <cstdio>
-#include <cstring>
+#include <filesystem>
 
 namespace sluice::app {
 
 namespace {
-const char* titleOf(FileAction a) {
+
+namespace fs = std::filesystem;
+
+const FileType kScenesAndSnapshots{"Scenes and snapshots (*.json, *.sluice)", {".json", ".sluice"}};
+const FileType kScenes{"Scenes (*.json)", {".json"}};
+const FileType kSnapshots{"Snapshots (*.sluice)", {".sluice"}};
+const FileType kAllFiles{"All files", {}};
+
+/// What the dialog of each action looks like and admits. The title keys the ImGui popup, so each
+/// action has its own.
+FileBrowserSpec specOf(FileAction a) {
     switch (a) {
-        case FileAction::Save: return "Save snapshot as";
-        case FileAction::Open: return "Open scene or snapshot";
-        case FileAction::ExportTerrainPng: return "Export terrain (16-bit PNG)";
-        case FileAction::ExportTerrainNpy: return "Export terrain (.npy)";
-        case FileAction::ExportDepthNpy: return "Export water depth (.npy)";
-        case FileAction::SaveLog: return "Save session log";
-        default: return "";
+        case FileAction::Open:
+            return {"Open scene or snapshot", "Open", {kScenesAndSnapshots, kScenes, kSnapshots, kAllFiles}, true, false, true};
+        case FileAction::ExportTerrainPng:
+            return {"Export terrain (16-bit PNG)", "Export", {{"16-bit PNG (*.png)", {".png"}}}, false, true, false};
+        case FileAction::ExportTerrainNpy:
+            return {"Export terrain (.npy)", "Export", {{"NumPy array (*.npy)", {".npy"}}}, false, true, false};
+        case FileAction::ExportDepthNpy:
+            return {"Export water depth (.npy)", "Export", {{"NumPy array (*.npy)", {".npy"}}}, false, true, false};
+        case FileAction::SaveLog:  // any name works (sim/session_log); .log is what the viewer suggests
+            return {"Save session log", "Save", {{"Session logs (*.log)", {".log"}}, kAllFiles}, false, true, false};
+        default: return {"Save snapshot as", "Save", {kSnapshots}, false, true, true};
     }
 }
 
 const char* defaultName(FileAction a) {
     switch (a) {
+        case FileAction::Open: return "";
         case FileAction::ExportTerrainPng: return "terrain.png";
         case FileAction::ExportTerrainNpy: return "terrain.npy";
         case FileAction::ExportDepthNpy: return "depth.npy";
@@ -29,20 +43,25 @@ const char* defaultName(FileAction a) {
         default: return "world.sluice";
     }
 }
+
+fs::path folderOf(const std::string& file) { return file.empty() ? fs::path() : normalFolder(fs::path(file).parent_path()); }
+
 }  // namespace
 
 void askForPath(FileUi& ui, FileAction action) {
     ui.dialog = action;
-    ui.dialogJustOpened = true;
-    const std::string initial =
-        (action == FileAction::Save || action == FileAction::Open) && !ui.currentPath.empty() ? ui.currentPath
-                                                                                              : defaultName(action);
-    std::snprintf(ui.path, sizeof ui.path, "%s", initial.c_str());
+    fs::path folder = ui.browserUsed ? ui.browser.folder() : folderOf(ui.worldPath);
+    std::string name = defaultName(action);
+    if (action == FileAction::Save && !ui.currentPath.empty()) name = fs::path(ui.currentPath).filename().string();
+    if ((action == FileAction::Save || action == FileAction::Open) && !ui.currentPath.empty()) folder = folderOf(ui.currentPath);
+    ui.browser.open(specOf(action), folder, name);  // an empty or unreadable folder: the working folder
+    ui.browserUsed = true;
 }
 
 FileRequest drawFileMenus(FileUi& ui, const Simulation& s) {
     FileRequest req;
     if (ImGui::BeginMainMenuBar()) {
+        ui.menuBarHeight = ImGui::GetWindowHeight();
         if (ImGui::BeginMenu("File")) {
             if (ImGui::MenuItem("Open...", "Ctrl+O")) askForPath(ui, FileAction::Open);
             if (ImGui::MenuItem("Save", "Ctrl+S")) {
@@ -72,27 +91,14 @@ FileRequest drawFileMenus(FileUi& ui, const Simulation& s) {
     }
 
     if (ui.dialog != FileAction::None) {
-        const char* title = titleOf(ui.dialog);
-        if (ui.dialogJustOpened) {
-            ImGui::OpenPopup(title);
-            ui.dialogJustOpened = false;
-        }
-        if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-            if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-            const bool enter = ImGui::InputText("path", ui.path, sizeof ui.path, ImGuiInputTextFlags_EnterReturnsTrue);
-            if (ImGui::Button("OK") || enter) {
-                req = {ui.dialog, ui.path};
-                ui.dialog = FileAction::None;
-                ImGui::CloseCurrentPopup();
-            }
-            ImGui::SameLine();
-            if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-                ui.dialog = FileAction::None;
-                ImGui::CloseCurrentPopup();
-            }
-            ImGui::EndPopup();
-        } else {
-            ui.dialog = FileAction::None;  // closed by clicking outside
+        FileBrowserPlaces places;
+        places.worldFolder = folderOf(ui.worldPath.empty() ? ui.currentPath : ui.worldPath);
+        if (auto chosen = ui.browser.draw(places)) {
+            req = {ui.dialog, chosen->string()};
+            if (ui.dialog == FileAction::Open || ui.dialog == FileAction::Save) ui.worldPath = req.path;
+            ui.dialog = FileAction::None;
+        } else if (!ui.browser.isOpen()) {
+            ui.dialog = FileAction::None;  // cancelled
         }
     }
 

@@ -1,9 +1,11 @@
 #pragma once
-// The viewer's menu bar (File, Edit) and its path dialogs. There is no native file dialog (no extra
-// dependency): a modal asks for a path, pre-filled with the current file. The menu only reports what
-// was chosen; the viewer performs it (opening rebuilds views, saving needs the camera).
+// The viewer's menu bar (File, Edit) and its file dialogs: every path is chosen in the in-app file
+// browser (app/window/file_browser), set up here for each action (title, file types, whether it
+// reads or writes). The menu only reports what was chosen; the viewer performs it (opening rebuilds
+// views, saving needs the camera).
 #include <string>
 
+#include "app/window/file_browser.hpp"
 #include "app/window/simulation.hpp"
 
 namespace sluice::app {
@@ -16,13 +18,15 @@ enum class FileAction {
 /// State of the menus and dialogs between frames.
 struct FileUi {
     std::string currentPath;     ///< where Save writes without asking ("" = ask)
-    FileAction dialog = FileAction::None;  ///< the path dialog open now
-    bool dialogJustOpened = false;
-    char path[1024] = "";
+    FileAction dialog = FileAction::None;  ///< the file dialog open now
+    FileBrowser browser;         ///< the dialog; keeps its folder and Recent files between uses
+    bool browserUsed = false;    ///< the next dialog starts in the browser's last folder
+    std::string worldPath;       ///< the file the world was last opened from or saved to ("" = none)
     std::string status;          ///< outcome of the last action, shown under the menu bar
     bool statusFailed = false;
     bool offerRestore = false;   ///< show the crash-recovery question
     std::string autosavePath;
+    float menuBarHeight = 0;     ///< window units, as last drawn (the views start below it)
 };
 
 /// An action to perform now, with its path where it needs one.
@@ -31,9 +35,11 @@ struct FileRequest {
     std::string path;
 };
 
-/// Opens the path dialog for `action` (Save with no current path, Save As, Open, exports, log).
+/// Opens the file dialog for `action` (Save with no current path, Save As, Open, exports, log): in the
+/// current file's folder for Open and Save, else where the last dialog was, else the world's folder,
+/// else the working folder.
 void askForPath(FileUi& ui, FileAction action);
-/// Draws the menu bar, the status line, the open dialog and the crash-recovery question.
+/// Draws the menu bar, the status line, the file dialog and the crash-recovery question.
 FileRequest drawFileMenus(FileUi& ui, const Simulation& s);
 
 }  // namespace sluice::app
