@@ -36,6 +36,10 @@ bool overlayNeedsHistory(int kind);
 /// The ramp's display colour (sRGB components in [0, 1]) at t, clamped to [0, 1]: what the shaders
 /// put on screen for a value at fraction t of the overlay's range.
 glm::vec3 overlayRampColor(float t);
+/// The display colour of values above the range where an overlay marks them (Courant number > 1).
+inline glm::vec3 overlayAboveRangeColor() {
+    return {layout::kAboveRangeSrgb[0], layout::kAboveRangeSrgb[1], layout::kAboveRangeSrgb[2]};
+}
 /// The t in [0, 1] whose ramp colour is nearest to `display` (0..1 components), and how far off that
 /// colour is (Euclidean, 0..1 units): decodes overlay pixels; grey ground is far from every ramp colour.
 float overlayRampValue(const glm::vec3& display, float* distance = nullptr);

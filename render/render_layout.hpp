@@ -8,4 +8,6 @@ namespace sluice::render::layout {
 
 /// The ramp's stops as an array (display sRGB, R G B per stop), the same numbers the shaders use.
 inline constexpr float kRampSrgb[SLUICE_RAMP_STOPS * 3] = {SLUICE_RAMP_SRGB};
+/// The colour of values above the range (Courant number > 1), display sRGB, as the shaders use it.
+inline constexpr float kAboveRangeSrgb[3] = {SLUICE_ABOVE_RANGE_SRGB};
 }  // namespace sluice::render::layout

@@ -7,6 +7,7 @@
 
 #include "render/detail_map.hpp"
 #include "render/overlay.hpp"
+#include "render/overlay_legend.hpp"
 #include "render/render_layout.hpp"
 #include "render/water_history.hpp"
 
@@ -122,12 +123,10 @@ void SceneRenderer::setCommonUniforms(const gl::Program& p, const RenderInputs& 
 void SceneRenderer::setOverlayUniforms(const gl::Program& p, const RenderInputs& in, const ViewSettings& s) const {
     const bool history = in.history && in.history->valid() && in.history->width() == in.width &&
                          in.history->height() == in.height;
-    float range = 1.0f;  // Courant: the ramp spans 0..1
-    if (s.overlay == kOverlayDepth || s.overlay == kOverlayMaxDepth) range = s.overlayDepthMaxM;
-    if (s.overlay == kOverlaySpeed) range = s.overlaySpeedMaxMPerS;
-    if (s.overlay == kOverlayFirstWet && history) range = float(in.history->elapsedSeconds());
+    // The same range the legends show (render/overlay_legend.hpp).
+    const float range = overlayRange(s.overlay, s, history ? in.history->elapsedSeconds() : -1.0);
     p.set("uOverlay", s.overlay >= 0 && s.overlay < kOverlayCount ? s.overlay : int(kOverlayNone));
-    p.set("uOverlayRange", std::max(range, 1e-6f));
+    p.set("uOverlayRange", range);
     p.set("uHistoryValid", history ? 1 : 0);
 }
 

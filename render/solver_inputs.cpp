@@ -3,14 +3,19 @@
 namespace sluice::render {
 
 RenderInputs solverInputs(const sim::GpuSolver& solver) {
+    return solverInputs(solver, solver.terrainBuffer(), solver.depthBuffer(), solver.flowXBuffer(), solver.flowYBuffer());
+}
+
+RenderInputs solverInputs(const sim::Solver& solver, const gl::Buffer& terrain, const gl::Buffer& depth,
+                          const gl::Buffer& flowX, const gl::Buffer& flowY) {
     RenderInputs in;
     in.width = solver.width();
     in.height = solver.height();
     in.cellSizeM = solver.cellSizeM();
-    in.terrain = &solver.terrainBuffer();
-    in.depth = &solver.depthBuffer();
-    in.flowX = &solver.flowXBuffer();
-    in.flowY = &solver.flowYBuffer();
+    in.terrain = &terrain;
+    in.depth = &depth;
+    in.flowX = &flowX;
+    in.flowY = &flowY;
     in.timeSeconds = float(solver.counters().timeSeconds);
     in.dtSubSeconds = solver.counters().lastDtSubSeconds;
     in.gravity = solver.params().gravity;

@@ -185,4 +185,9 @@ void Session::trim() {
     }
 }
 
+void Session::replaceSolver(std::unique_ptr<Solver> next) {
+    assert(next && next->width() == solver_->width() && next->height() == solver_->height());
+    solver_ = std::move(next);
+}
+
 }  // namespace sluice::sim

@@ -62,6 +62,11 @@ public:
 
     const std::vector<LoggedCommand>& log() const { return log_; }
 
+    /// Hands the world to another solver holding the same state (restored from solver().saveState()),
+    /// e.g. the CPU backend in place of the GPU one. History and log stay valid: they hold fields and
+    /// commands, not a solver's internals. Not logged: the world did not change.
+    void replaceSolver(std::unique_ptr<Solver> next);
+
 private:
     static constexpr int kTile = 32;  ///< cells per side of an undo tile
     /// Tiles of one field; each holds the values that undo/redo swaps back in.

@@ -16,6 +16,7 @@
 #include "render/camera.hpp"
 #include "render/offscreen_target.hpp"
 #include "render/overlay.hpp"
+#include "render/overlay_legend.hpp"
 #include "render/png_output.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/solver_inputs.hpp"
@@ -107,7 +108,10 @@ int runRender(int argc, char** argv) {
     inputs.history = history.get();
     if (timeOverride >= 0) inputs.timeSeconds = timeOverride;
     (*renderer)->render(inputs, camera, view, width, height, target->framebuffer());
-    const render::RgbImage image = target->read();
+    render::RgbImage image = target->read();
+    // An overlay without its scale cannot be read: the legend the viewer shows, in the corner.
+    if (auto legend = render::overlayLegend(view.overlay, view, history ? history->elapsedSeconds() : -1.0))
+        render::drawOverlayLegend(image, *legend, width >= 1600 ? 2 : 1);
 
     Result<void> written = createParentFolders(outPath);
     if (written) written = render::writePng(outPath, image);

@@ -32,15 +32,18 @@ const OptionSpec kStepsPerFrame{"--steps-per-frame", "K",
 std::vector<VerbSpec> makeTable() {
     std::vector<VerbSpec> t;
     t.push_back({"viewer", "[SCENE] [options]", "open the viewer (the built-in default world without SCENE)",
-                 "Opens the interactive viewer. Keys: Space pause, S single step, R reset, V map/3-D, F12\n"
-                 "screenshot, Esc quit (asks first when there are unsaved changes), 1-9 tool; Ctrl+Z undo,\n"
-                 "Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open; left drag applies the\n"
-                 "tool, wheel zooms, middle/right drag pans.",
+                 "Opens the interactive viewer. Keys: Space pause, S single step, R reset, V map/3-D, O next\n"
+                 "3-D overlay, F12 screenshot, Esc quit (asks first when there are unsaved changes), 1-9 tool;\n"
+                 "Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open; left drag\n"
+                 "applies the tool, wheel zooms, middle/right drag pans.",
                  {{"--frames", "N", "quit after N frames (scripted runs, tests)"},
                   {"--screenshot", "PATH.png", "save the last frame as a PNG"},
                   {"--speed", "X", "simulated seconds per real second at start (default 1)"},
                   {"--input-script", "FILE", "inject timed mouse/key events (docs/TESTING.md)"},
                   {"--dump-state", "DIR", "at exit, write DIR/terrain.npy and DIR/depth.npy"},
+                  {"--backend", "gpu|cpu",
+                   "where the water is simulated (default: the faster here, the CPU's cores on a software\n"
+                   "renderer such as llvmpipe, else the GPU; the Simulation panel switches it)"},
                   {"--map", nullptr, "start in the map view (default on a software renderer)"},
                   {"--3d", nullptr, "start in the 3-D view (default on a GPU)"},
                   {"--render-scale", "S",

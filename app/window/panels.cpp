@@ -8,6 +8,7 @@
 
 #include "render/overlay.hpp"
 #include "sim/presets.hpp"
+#include "sim/row_pool.hpp"
 #include "sim/terrain_import.hpp"
 
 namespace sluice::app {
@@ -225,6 +226,21 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
                            c.lastStepCapped ? " (now)" : "");
     else
         ImGui::TextDisabled("no step capped (Courant held at %.2f)", double(p.courantTarget));
+    {
+        // Both backends compute the same bits; the faster one is chosen at start (fasterBackend).
+        int backend = int(s.backend);
+        char cpu[48];
+        std::snprintf(cpu, sizeof cpu, "CPU (%d threads)", sim::RowPool::defaultThreads());
+        const char* names[] = {"GPU", cpu};  // order of SimBackend
+        if (ImGui::Combo("simulate on", &backend, names, 2)) {
+            auto switched = s.setBackend(SimBackend(backend));
+            s.backendError = switched ? "" : switched.error().message;
+        }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("where the water is computed: the same results either way;\n"
+                              "on a software renderer (llvmpipe) the CPU is several times faster");
+        if (!s.backendError.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", s.backendError.c_str());
+    }
 }
 
 void toolsSection(ToolState& t) {

@@ -1,6 +1,10 @@
 #include "app/window/simulation.hpp"
 
 #include <algorithm>
+#include <string>
+
+#include "render/solver_inputs.hpp"
+#include "sim/cpu_solver.hpp"
 
 namespace sluice::app {
 
@@ -18,10 +22,34 @@ void push(std::vector<float>& v, float x) {
     if (v.size() >= kHistory) v.erase(v.begin());
     v.push_back(x);
 }
+
+Result<std::unique_ptr<sim::Solver>> makeSolver(SimBackend backend, const sim::Scene& scene) {
+    if (backend == SimBackend::Cpu) return std::unique_ptr<sim::Solver>(sim::makeCpuSolver(scene));
+    auto gpu = sim::GpuSolver::create(scene);
+    if (!gpu) return gpu.error();
+    return std::unique_ptr<sim::Solver>(std::move(*gpu));
+}
+
+/// A scene that resumes `state` (a solver's saveState()) on a grid like `solver`'s.
+sim::Scene resumeScene(const sim::Solver& solver, std::shared_ptr<sim::SolverState> state, const std::string& name) {
+    sim::Scene copy;
+    copy.name = name;
+    copy.width = solver.width();
+    copy.height = solver.height();
+    copy.cellSizeM = solver.cellSizeM();
+    copy.terrainM = state->field.terrainM;
+    copy.depthM = state->field.depthM;
+    copy.resume = std::move(state);
+    return copy;
+}
 }  // namespace
 
+SimBackend fasterBackend(bool softwareRenderer) { return softwareRenderer ? SimBackend::Cpu : SimBackend::Gpu; }
+
+const char* backendLabel(SimBackend b) { return b == SimBackend::Cpu ? "CPU" : "GPU"; }
+
 Result<void> Simulation::start(bool keepSettings) {
-    auto created = sim::GpuSolver::create(*scene);
+    auto created = makeSolver(backend, *scene);
     if (!created) return Error{scene->name + ": " + created.error().message};
     if (keepSettings && solver) {
         (*created)->setParams(solver->params());
@@ -29,6 +57,7 @@ Result<void> Simulation::start(bool keepSettings) {
         (*created)->setBoundaries(solver->boundaries());
     }
     solver = created->get();
+    mirrorsStale = true;
     runB.reset();
     previousValid = false;
     session = std::make_unique<sim::Session>(std::move(*created));
@@ -37,12 +66,51 @@ Result<void> Simulation::start(bool keepSettings) {
     volumeHistory.clear();
     residualHistory.clear();
     refreshStats(Clock::now());
+    syncMirrors();
     return {};
 }
 
+Result<void> Simulation::setBackend(SimBackend next) {
+    if (next == backend && solver) return {};
+    auto state = std::make_shared<sim::SolverState>(solver->saveState());
+    auto created = makeSolver(next, resumeScene(*solver, std::move(state), scene->name));
+    if (!created) return Error{std::string("cannot simulate on the ") + backendLabel(next) + ": " + created.error().message};
+    std::unique_ptr<sim::Solver> b;
+    if (runB) {
+        auto madeB = makeSolver(next, resumeScene(*runB, std::make_shared<sim::SolverState>(runB->saveState()), scene->name + " (B)"));
+        if (!madeB) return Error{std::string("cannot simulate run B on the ") + backendLabel(next) + ": " + madeB.error().message};
+        b = std::move(*madeB);
+    }
+    solver = created->get();
+    session->replaceSolver(std::move(*created));
+    runB = std::move(b);
+    backend = next;
+    previousValid = false;
+    mirrorsStale = true;
+    syncMirrors();
+    return {};
+}
+
+void Simulation::syncMirrors() {
+    if (backend != SimBackend::Cpu || !mirrorsStale) return;
+    mirrorA.update(*solver);
+    if (runB) mirrorB.update(*runB);
+    mirrorsStale = false;
+}
+
+render::RenderInputs Simulation::drawInputs(int run) const {
+    const sim::Solver& s = run == 0 ? *solver : *runB;
+    if (backend == SimBackend::Cpu) return (run == 0 ? mirrorA : mirrorB).inputs(s);
+    return render::solverInputs(static_cast<const sim::GpuSolver&>(s));
+}
+
+const gl::Buffer& Simulation::terrainBuffer(int run) const { return *drawInputs(run).terrain; }
+const gl::Buffer& Simulation::depthBuffer(int run) const { return *drawInputs(run).depth; }
+
 void Simulation::apply(const sim::Command& c, bool mergeWithLast) {
     session->apply(c, mergeWithLast);
-    previousValid = false;  // the edit may have changed the depth: do not blend across it
+    previousValid = false;
+    mirrorsStale = true;  // the edit may have changed the depth: do not blend across it
     if (!runB) return;
     if (const auto* b = std::get_if<sim::ApplyBrush>(&c)) runB->applyBrush(b->stroke);
     if (const auto* e = std::get_if<sim::SetEmitters>(&c)) runB->setEmitters(e->sources, e->drains);
@@ -52,31 +120,27 @@ void Simulation::apply(const sim::Command& c, bool mergeWithLast) {
 }
 
 Result<void> Simulation::forkB(const sim::SimParams& paramsB) {
-    sim::Scene copy;
-    copy.name = scene->name + " (B)";
-    copy.width = solver->width();
-    copy.height = solver->height();
-    copy.cellSizeM = solver->cellSizeM();
     auto state = std::make_shared<sim::SolverState>(solver->saveState());
     state->params = paramsB;
-    copy.terrainM = state->field.terrainM;
-    copy.depthM = state->field.depthM;
-    copy.resume = std::move(state);
-    auto created = sim::GpuSolver::create(copy);
+    const sim::Scene copy = resumeScene(*solver, std::move(state), scene->name + " (B)");
+    auto created = makeSolver(backend, copy);
     if (!created) return Error{"cannot fork run B: " + created.error().message};
     runB = std::move(*created);
+    mirrorsStale = true;
     return {};
 }
 
 void Simulation::undo() {
     session->undo();
     previousValid = false;
+    mirrorsStale = true;
     if (runB) (void)forkB(runB->params());
 }
 
 void Simulation::redo() {
     session->redo();
     previousValid = false;
+    mirrorsStale = true;
     if (runB) (void)forkB(runB->params());
 }
 
@@ -102,6 +166,7 @@ void Simulation::advance(double frameSeconds) {
             session->step();
             if (runB) runB->step(runB->params().dtSeconds);
         }
+        mirrorsStale = true;
         previousValid = false;
         return;
     }
@@ -116,11 +181,13 @@ void Simulation::advance(double frameSeconds) {
             break;
         }
         if (backlogSeconds - dt < dt) {  // the frame's last step: keep the state before it (GPU copy)
-            previousDepth.capture(solver->depthBuffer());
+            syncMirrors();
+            previousDepth.capture(depthBuffer(0));
             previousValid = true;
         }
         session->step();
         if (runB) runB->step(runB->params().dtSeconds);
+        mirrorsStale = true;
         backlogSeconds -= dt;
     }
 }
@@ -129,6 +196,7 @@ void Simulation::singleStep() {
     paused = true;
     session->step();
     if (runB) runB->step(runB->params().dtSeconds);
+    mirrorsStale = true;
 }
 
 }  // namespace sluice::app

@@ -1,12 +1,18 @@
 #pragma once
-// The running simulation inside the viewer: a session (GPU solver + undo history + command log),
-// the clock that drives it in real time, and the figures the panels show (refreshed a few times a
+// The running simulation inside the viewer: a session (solver + undo history + command log), the
+// clock that drives it in real time, and the figures the panels show (refreshed a few times a
 // second; each refresh reads back). Every change to the world goes through apply(), between steps.
+// The solver runs on the GPU or on the CPU's cores (SimBackend): both compute the same function; on
+// a software renderer the CPU is several times faster (docs/PERFORMANCE.md), and its state is then
+// uploaded once per frame for drawing (render::SolverMirror).
 #include <chrono>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "render/depth_snapshot.hpp"
+#include "render/render_inputs.hpp"
+#include "render/solver_mirror.hpp"
 #include "sim/gpu_solver.hpp"
 #include "gl/result.hpp"
 #include "sim/scene.hpp"
@@ -16,11 +22,20 @@ namespace sluice::app {
 
 using Clock = std::chrono::steady_clock;
 
+enum class SimBackend { Gpu, Cpu };
+
+/// The backend that steps faster on this machine: the CPU where the GL device is a software
+/// renderer (llvmpipe runs the kernels 7-15x slower than the CPU solver on all cores: `sluice bench`,
+/// docs/PERFORMANCE.md), the GPU elsewhere.
+SimBackend fasterBackend(bool softwareRenderer);
+const char* backendLabel(SimBackend b);
+
 /// Fixed steps of params.dtSeconds at `speed` simulated seconds per real second.
 struct Simulation {
     const sim::Scene* scene = nullptr;
     std::unique_ptr<sim::Session> session;
-    sim::GpuSolver* solver = nullptr;  ///< the session's solver (its buffers feed the renderer)
+    SimBackend backend = SimBackend::Gpu;
+    sim::Solver* solver = nullptr;  ///< the session's solver
     double backlogSeconds = 0;  ///< simulated time owed to the wall clock, < one step after a frame
     float speed = 1.0f;         ///< simulated seconds per real second
     bool paused = false;
@@ -36,7 +51,11 @@ struct Simulation {
     /// A/B comparison: run B starts from a copy of A's state and steps in lockstep with A (one step
     /// each, of its own dt), with its own parameters. World edits (brushes, sources, boundaries,
     /// terrain, reset) go to both; undo and redo re-fork B from A, keeping B's parameters.
-    std::unique_ptr<sim::GpuSolver> runB;
+    std::unique_ptr<sim::Solver> runB;
+    /// The CPU backend's runs A and B on the GPU, for drawing (updated by syncMirrors()).
+    render::SolverMirror mirrorA, mirrorB;
+    bool mirrorsStale = true;  ///< the world changed since the mirrors were filled
+    std::string backendError;  ///< why the last switch of backend failed ("" when it did not)
     sim::Ledger ledgerB;
     sim::Ledger ledger;
     float courant = 0;
@@ -64,6 +83,15 @@ struct Simulation {
     float blend() const;
     /// One step while paused.
     void singleStep();
+    /// Moves the running world (and run B) to `next`, keeping its state, history and log.
+    Result<void> setBackend(SimBackend next);
+    /// Uploads the CPU backend's state for drawing when it changed since the last upload (nothing on
+    /// the GPU backend). After advance() and before drawing.
+    void syncMirrors();
+    /// Run A's (0) or B's (1) state as the renderer reads it: the GPU solver's buffers or the mirror.
+    render::RenderInputs drawInputs(int run) const;
+    const gl::Buffer& terrainBuffer(int run) const;
+    const gl::Buffer& depthBuffer(int run) const;
 };
 
 }  // namespace sluice::app

@@ -23,8 +23,10 @@
 #include "app/cli/common.hpp"
 #include "app/cli/verbs.hpp"
 #include "app/window/ab_compare.hpp"
+#include "app/window/close_prompt.hpp"
 #include "app/window/crash_recovery.hpp"
 #include "app/window/file_actions.hpp"
+#include "app/window/legend_view.hpp"
 #include "app/window/render_scale.hpp"
 #include "app/window/screenshot.hpp"
 #include "app/window/user_dirs.hpp"
@@ -37,6 +39,7 @@
 #include "gl/gpu_timer.hpp"
 #include "gl/renderer_info.hpp"
 #include "render/overlay.hpp"
+#include "render/overlay_legend.hpp"
 #include "render/scaled_target.hpp"
 #include "render/solver_inputs.hpp"
 #include "sim/builtin_scenes.hpp"
@@ -84,11 +87,13 @@ void findPresets(ViewerState& v) {
     }
 }
 
-/// The sidebar, one section per task. Returns what it asked of the frame loop.
+/// The sidebar, one section per task. Returns what it asked of the frame loop and where it is (the
+/// views take the free area beside it).
 struct SidebarOutcome {
     PanelRequests panel;
     bool recordToggled = false;
     bool vsyncToggled = false;
+    SidebarPlacement placement;
 };
 SidebarOutcome drawSidebar(ViewerState& v, RenderScaleControl& scale, WindowRecorder& recorder, const FrameStats& stats) {
     SidebarOutcome out;
@@ -106,6 +111,8 @@ SidebarOutcome drawSidebar(ViewerState& v, RenderScaleControl& scale, WindowReco
     out.recordToggled = recordSection(recorder.state);
     statsSection(stats);
     ImGui::PopItemWidth();
+    const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    out.placement = {WindowRect{pos.x, pos.y, size.x, size.y}, ImGui::IsWindowCollapsed()};
     ImGui::End();
     return out;
 }
@@ -114,7 +121,7 @@ SidebarOutcome drawSidebar(ViewerState& v, RenderScaleControl& scale, WindowReco
 
 int runViewer(int argc, char** argv) {
     ViewerOptions opt;
-    if (int code = parseViewerOptions(argc, argv, opt); code != kExitOk) return code;
+    if (int code = parseViewerOptions(argc, argv, opt); code != kExitOk || opt.helpShown) return code;
 
     // A scene named on the command line is loaded before any window opens: a typo fails fast.
     std::optional<sim::Scene> scene;
@@ -157,6 +164,9 @@ int runViewer(int argc, char** argv) {
     }
     v.sim.scene = &v.scene;
     v.sim.speed = opt.speed;
+    // The file dialog's "world's folder": where a scene named on the command line lives.
+    if (opt.scene && opt.scene->rfind("builtin:", 0) != 0) v.files.worldPath = *opt.scene;
+    v.sim.backend = opt.backend == "cpu" ? SimBackend::Cpu : opt.backend == "gpu" ? SimBackend::Gpu : fasterBackend(software);
     if (auto r = v.sim.start(false); !r) {
         std::cerr << "error: " << r.error().message << "\n";
         return kExitNoGpu;
@@ -209,12 +219,14 @@ int runViewer(int argc, char** argv) {
     std::string windowTitle;
     bool running = true;
     auto last = Clock::now();
+    double drawSeconds = 0;                // the last frame's drawing of the views (render scale)
+    std::optional<SidebarPlacement> sidebarPlacement;  // as of the last frame (none before the first)
     for (long long frame = 1; running; ++frame) {
         const auto now = Clock::now();
-        if (frame > 1) scaleControl.frame(std::chrono::duration<double>(now - last).count());
+        const double frameSeconds = std::chrono::duration<double>(now - last).count();
+        if (frame > 1) scaleControl.frame({frameSeconds, drawSeconds});  // the last frame's times
         if (frame == kWarmupFrames + 1) fpsStart = now;
         if (frame > kWarmupFrames + 1) fpsFrames = frame - kWarmupFrames - 1;
-        const double frameSeconds = std::chrono::duration<double>(now - last).count();
         last = now;
 
         int winW = 1, winH = 1, drawW = 1, drawH = 1;
@@ -222,21 +234,31 @@ int runViewer(int argc, char** argv) {
         SDL_GL_GetDrawableSize(wc.window, &drawW, &drawH);
         lastDrawW = drawW;
         lastDrawH = drawH;
-        const float pixelScale = float(drawW) / float(std::max(winW, 1));
+        // Where the views go: the free area beside the sidebar as it was last drawn; redone once this
+        // frame's sidebar is drawn (it may have moved, or the comparison started or stopped).
+        auto layoutViews = [&] {
+            v.layout = ViewLayout::compute(winW, winH, drawW, drawH, v.files.menuBarHeight,
+                                           sidebarPlacement ? &*sidebarPlacement : nullptr,
+                                           v.sim.runB && v.compare.mode == 0 ? 2 : 1);
+        };
+        layoutViews();
         FrameRequests req;
         FileRequest fileReq = std::exchange(startRequest, FileRequest{});
         pushScriptEvents(opt.script, frame, scriptPointer);
         SDL_Event e;
         while (SDL_PollEvent(&e)) {
             ImGui_ImplSDL2_ProcessEvent(&e);
-            handleEvent(e, pixelScale, drawH, v, req, fileReq);
+            handleEvent(e, v, req, fileReq);
         }
+        // A close request (window button, Esc) quits at once only when nothing is unsaved; otherwise
+        // the prompt opens. The --frames limit below is no user's request and ends the run regardless.
+        bool quit = req.quit && requestClose(v);
         performFileRequest(v, fileReq);
 
         // Tools act on the world under the cursor while the left button is held outside the panels;
         // edits land between steps, before this frame's simulation.
         if (v.p3.active) moveCameraWithKeys(v.p3, v.mouse, frameSeconds);
-        const CursorPick cursor = pickUnderCursor(v, pixelScale, drawH, viewWidth(v, drawW));
+        const CursorPick cursor = pickUnderCursor(v);
         applyToolUnderCursor(v, cursor, frameSeconds);
 
         simTimer.begin();
@@ -246,7 +268,8 @@ int runViewer(int argc, char** argv) {
                 if (auto h = render::WaterHistory::create()) v.history = std::move(*h);
                 else std::cerr << "error: " << h.error().message << "\n";
             }
-            if (v.history) v.history->update(render::solverInputs(*v.sim.solver), v.sim.solver->counters().timeSeconds);
+            v.sim.syncMirrors();
+            if (v.history) v.history->update(v.sim.drawInputs(0), v.sim.solver->counters().timeSeconds);
         }
         simTimer.end();
         if (now - v.sim.statsTime > std::chrono::duration<double>(kStatsPeriodSeconds)) v.sim.refreshStats(now);
@@ -268,24 +291,39 @@ int runViewer(int argc, char** argv) {
                                v.p3.active && v.p3.renderer ? &v.p3.renderer->lastStats() : nullptr};
         const SidebarOutcome sidebar = drawSidebar(v, scaleControl, recorder, stats);
         if (sidebar.vsyncToggled) SDL_GL_SetSwapInterval(v.vsync ? 1 : 0);
+        sidebarPlacement = sidebar.placement;
+        layoutViews();
+        quit |= closePromptFrame(v);
+        if (v.p3.active) {
+            const bool history = v.history && v.history->valid();
+            if (auto legend = render::overlayLegend(v.p3.settings.overlay, v.p3.settings, history ? v.history->elapsedSeconds() : -1.0))
+                drawLegend(*legend, v.layout.free());
+        }
         ImGui::Render();
         req.reset |= sidebar.panel.reset;
         if (sidebar.panel.fitView) {
             v.map->resetCamera();
-            v.p3.camera.frame(float(v.scene.width) * v.scene.cellSizeM, float(v.scene.height) * v.scene.cellSizeM, v.minBedM,
-                              v.maxBedM);
+            v.fitCamera();
         }
 
         updateOverlays(v, cursor);
+        const auto drawStart = Clock::now();
         renderTimer.begin();
-        drawViews(v, ViewFrame{drawW, drawH, pixelScale, scaleControl.scale(), frame}, mapTarget);
+        v.sim.syncMirrors();  // the CPU backend's state after this frame's steps and edits
+        drawViews(v, ViewFrame{scaleControl.scale(), frame}, mapTarget);
         renderTimer.end();
+        // The render scale answers to the drawing's time, not the frame's (the simulation's share is
+        // not the scale's to win back). A CPU rasteriser draws at the next flush: finish here so the
+        // cost lands in this stretch, not in the swap or the next frame's simulation. Only the
+        // adaptive (software) case pays that wait, and there the CPU would wait at the swap anyway.
+        if (scaleControl.adaptive()) glFinish();
+        drawSeconds = std::chrono::duration<double>(Clock::now() - drawStart).count();
         if (!recorder.state.withPanels) recorder.capture(drawW, drawH, v.sim);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         if (recorder.state.withPanels) recorder.capture(drawW, drawH, v.sim);
 
         // The frame drawn after a quit request is the last one too, so --screenshot works without --frames.
-        const bool lastFrame = req.quit || (opt.frames > 0 && frame >= opt.frames);
+        const bool lastFrame = quit || (opt.frames > 0 && frame >= opt.frames);
         glReadBuffer(GL_BACK);
         if (req.screenshot) {
             const auto path = nextScreenshotPath();
@@ -320,10 +358,10 @@ int runViewer(int argc, char** argv) {
         if (fpsFrames > 0) {
             const double ms = std::chrono::duration<double, std::milli>(last - fpsStart).count() / double(fpsFrames);
             std::printf("frames %lld..%lld: mean %.1f ms per frame (%.1f fps), %s view, %d x %d px, render scale %.2f%s, "
-                        "grid %d x %d, renderer: %s\n",
+                        "grid %d x %d, simulated on the %s, renderer: %s\n",
                         kWarmupFrames + 1, kWarmupFrames + fpsFrames, ms, 1000.0 / ms, v.p3.active ? "3-D" : "map",
                         lastDrawW, lastDrawH, double(scaleControl.scale()), scaleControl.adaptive() ? " (auto)" : "",
-                        v.scene.width, v.scene.height, glRenderer ? glRenderer : "?");
+                        v.scene.width, v.scene.height, backendLabel(v.sim.backend), glRenderer ? glRenderer : "?");
         } else {
             std::printf("frames: too few to measure (more than %lld needed)\n", kWarmupFrames + 1);
         }

@@ -9,10 +9,6 @@
 
 namespace sluice::app {
 
-int viewWidth(const ViewerState& v, int drawW) {
-    return v.sim.runB && v.compare.mode == 0 ? std::max(1, drawW / 2) : drawW;
-}
-
 void updateOverlays(ViewerState& v, const CursorPick& cursor) {
     MapView& view = *v.map;
     const ToolState& tools = v.tools;
@@ -52,54 +48,60 @@ void drawViews(ViewerState& v, const ViewFrame& f, render::ScaledTarget& mapTarg
             p3.probe = std::make_unique<gl::DepthProbe>();
         }
     }
-    // A/B side by side: each run in its half of the window; otherwise one view (the difference map
-    // compares B with A in one picture).
-    const bool split = s.runB && v.compare.mode == 0;
-    const int viewW = viewWidth(v, f.drawW);
-    const int drawH = f.drawH;
-    if (split) v.split.ensure(viewW, drawH);
+    // One pane per view (A and B side by side, or one view; the difference map compares B with A in
+    // one picture), each drawn at (0, 0) of its own target and copied into the free area beside the
+    // panels. Under the sidebar and the menu bar the window shows the map's background.
+    const ViewLayout& layout = v.layout;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, layout.drawW(), layout.drawH());
+    glClearColor(0.075f, 0.08f, 0.09f, 1.0f);  // map_view.frag's kBackground
+    glClear(GL_COLOR_BUFFER_BIT);
     p3.settings.renderScale = f.renderScale;
-    const int probeX = int(float(v.mouse.x) * f.pixelScale) % viewW;
-    for (int half = 0; half < (split ? 2 : 1); ++half) {
-        const sim::GpuSolver& g = half == 0 ? *s.solver : *s.runB;
-        const GLuint target = split ? v.split.framebuffer(half) : 0;
+    for (int pane = 0; pane < layout.paneCount() && (pane == 0 || s.runB); ++pane) {
+        const PixelRect r = layout.panePixels(pane);
+        v.panes.ensure(pane, r.w, r.h);
+        const GLuint target = v.panes.framebuffer(pane);
         glBindFramebuffer(GL_FRAMEBUFFER, target);
         if (p3.active) {
-            render::RenderInputs in = render::solverInputs(g);
-            const float blend = half == 0 && v.interpolate ? s.blend() : -1.0f;
+            render::RenderInputs in = s.drawInputs(pane);
+            const float blend = pane == 0 && v.interpolate ? s.blend() : -1.0f;
             if (blend >= 0.0f) {  // the surface between the last two states (fixed steps, any frame rate)
                 in.previousDepth = &s.previousDepth.buffer();
                 in.blend = blend;
             }
-            if (half == 0 && v.history) in.history = v.history.get();
-            p3.renderer->render(in, p3.camera, p3.settings, viewW, drawH, target);
+            if (pane == 0 && v.history) in.history = v.history.get();
+            p3.renderer->render(in, p3.camera, p3.settings, r.w, r.h, target);
         } else {
             const bool difference = s.runB && v.compare.mode == 1;
             const bool scaled = f.renderScale < 1.0f;
             if (scaled) {
-                mapTarget.ensure(viewW, drawH, f.renderScale);
+                mapTarget.ensure(r.w, r.h, f.renderScale);
                 glBindFramebuffer(GL_FRAMEBUFFER, mapTarget.framebuffer());
             }
-            v.map->draw(viewW, drawH, g.terrainBuffer(), g.depthBuffer(), difference ? &s.runB->depthBuffer() : nullptr,
+            v.map->draw(r.w, r.h, s.terrainBuffer(pane), s.depthBuffer(pane), difference ? &s.depthBuffer(1) : nullptr,
                         v.compare.differenceScaleM, f.renderScale);
-            if (scaled) mapTarget.present(target, viewW, drawH);
+            if (scaled) mapTarget.present(target, r.w, r.h);
+        }
+        v.panes.present(pane, r);
+    }
+    float localX = 0, localY = 0;
+    const int cursorPane = layout.paneAt(float(v.mouse.x), float(v.mouse.y), &localX, &localY);
+    if (p3.active) {
+        // Queue the depth under the cursor; it is unprojected a frame or two later (no stall). Both
+        // panes share the camera and the terrain, so the last one drawn answers for either.
+        const PixelRect last = layout.panePixels(layout.paneCount() - 1);
+        p3.invViewProj[std::size_t(f.frame % 8)] =
+            glm::inverse(p3.camera.projection(float(last.w) / float(last.h)) * p3.camera.view());
+        if (cursorPane >= 0) {
+            // The depth target has the renderer's internal size: scale the cursor's pixel to it.
+            const render::RenderStats& rs = p3.renderer->lastStats();
+            const float toInternal = float(rs.internalHeightPx) / float(last.h);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, p3.renderer->depthFramebuffer());
+            p3.probe->request(std::clamp(int(localX * toInternal), 0, rs.internalWidthPx - 1),
+                              std::clamp(int(localY * toInternal), 0, rs.internalHeightPx - 1), std::uint64_t(f.frame));
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
         }
     }
-    if (p3.active) {
-        // Queue the depth under the cursor; it is unprojected a frame or two later (no stall).
-        p3.invViewProj[std::size_t(f.frame % 8)] =
-            glm::inverse(p3.camera.projection(float(viewW) / float(drawH)) * p3.camera.view());
-        // The depth target has the renderer's internal size: scale the cursor's pixel to it.
-        const render::RenderStats& rs = p3.renderer->lastStats();
-        const float toInternal = float(rs.internalHeightPx) / float(drawH);
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, p3.renderer->depthFramebuffer());
-        p3.probe->request(std::min(int(float(probeX) * toInternal), rs.internalWidthPx - 1),
-                          std::min(int(float(drawH - 1 - int(float(v.mouse.y) * f.pixelScale)) * toInternal),
-                                   rs.internalHeightPx - 1),
-                          std::uint64_t(f.frame));
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    }
-    if (split) v.split.present();
 }
 
 }  // namespace sluice::app

@@ -8,23 +8,19 @@
 
 namespace sluice::app {
 
-/// One frame's view of the window.
+/// One frame's drawing settings; where the views go is ViewerState::layout.
 struct ViewFrame {
-    int drawW = 1, drawH = 1;  ///< drawable pixels
-    float pixelScale = 1;      ///< drawable pixels per window unit (HiDPI)
-    float renderScale = 1;     ///< internal resolution of the views (fraction of the window's)
-    long long frame = 0;       ///< frame number (tags depth reads)
+    float renderScale = 1;  ///< internal resolution of the views (fraction of the window's)
+    long long frame = 0;    ///< frame number (tags depth reads)
 };
-
-/// Width of one view: half the drawable side by side (A/B), else all of it.
-int viewWidth(const ViewerState& v, int drawW);
 
 /// Updates the map's and the 3-D view's overlays (brush ring under the cursor, source and drain
 /// markers, the selected one highlighted) from the tools and the solver's emitters.
 void updateOverlays(ViewerState& v, const CursorPick& cursor);
 
-/// Draws the views into the default framebuffer (creating the 3-D renderer on first use; if that
-/// fails the map is shown with the error on stderr). `mapTarget` holds the map below render scale 1.
+/// Draws the views into their panes of the default framebuffer (ViewerState::layout), creating the
+/// 3-D renderer on first use (if that fails the map is shown with the error on stderr). `mapTarget`
+/// holds the map below render scale 1.
 void drawViews(ViewerState& v, const ViewFrame& f, render::ScaledTarget& mapTarget);
 
 }  // namespace sluice::app

@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+
+#include "render/overlay.hpp"
 
 namespace sluice::app {
 
-void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v, FrameRequests& req,
-                 FileRequest& fileReq) {
+void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileRequest& fileReq) {
     const ImGuiIO& io = ImGui::GetIO();
     PerspectiveView& p3 = v.p3;
     MapView& view = *v.map;
@@ -29,15 +31,19 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v
     if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) && e.key.keysym.scancode >= 0 &&
         std::size_t(e.key.keysym.scancode) < mouse.keysHeld.size())
         mouse.keysHeld[std::size_t(e.key.keysym.scancode)] = e.type == SDL_KEYDOWN;
+    const float pixelScale = v.layout.pixelScale();
+    float localX = 0, localY = 0;  // the pointer in the pixels of the view under it
+    const bool overView = v.layout.paneAt(float(mouse.x), float(mouse.y), &localX, &localY) >= 0;
     if (p3.active && !io.WantCaptureMouse) {
-        if (e.type == SDL_MOUSEWHEEL) p3.camera.zoom(std::pow(0.88f, float(e.wheel.y)));
+        const float paneH = float(v.layout.panePixels(0).h);  // pan: fractions of the view's height
+        if (e.type == SDL_MOUSEWHEEL && overView) p3.camera.zoom(std::pow(0.88f, float(e.wheel.y)));
         if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_RMASK))
             p3.camera.orbit(0.006f * float(e.motion.xrel), 0.006f * float(e.motion.yrel));
         if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_MMASK))
-            p3.camera.pan(float(e.motion.xrel) * pixelScale / float(drawH), float(e.motion.yrel) * pixelScale / float(drawH));
+            p3.camera.pan(float(e.motion.xrel) * pixelScale / paneH, float(e.motion.yrel) * pixelScale / paneH);
     }
-    if (!p3.active && e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse)
-        view.zoomAt(float(mouse.x) * pixelScale, float(drawH) - float(mouse.y) * pixelScale, std::pow(1.15f, float(e.wheel.y)));
+    if (!p3.active && e.type == SDL_MOUSEWHEEL && !io.WantCaptureMouse && overView)
+        view.zoomAt(localX, localY, std::pow(1.15f, float(e.wheel.y)));
     if (!p3.active && e.type == SDL_MOUSEMOTION && !io.WantCaptureMouse && (e.motion.state & (SDL_BUTTON_MMASK | SDL_BUTTON_RMASK)))
         view.panPixels(float(e.motion.xrel) * pixelScale, -float(e.motion.yrel) * pixelScale);
     if (e.type != SDL_KEYDOWN || io.WantCaptureKeyboard || e.key.repeat) return;
@@ -62,6 +68,9 @@ void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v
         case SDLK_r: req.reset = true; break;
         case SDLK_F12: req.screenshot = true; break;
         case SDLK_v: p3.active = !p3.active; break;
+        case SDLK_o:  // the next overlay of the 3-D view (the View panel's combo), none after the last
+            if (p3.active) p3.settings.overlay = (p3.settings.overlay + 1) % render::kOverlayCount;
+            break;
         case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
         case SDLK_6: case SDLK_7: case SDLK_8: case SDLK_9:
             v.tools.tool = Tool(e.key.keysym.sym - SDLK_1);
@@ -79,8 +88,10 @@ void moveCameraWithKeys(PerspectiveView& p3, const MouseState& input, double fra
                          step * float(keys[SDL_SCANCODE_E] - keys[SDL_SCANCODE_Q]));
 }
 
-CursorPick pickUnderCursor(ViewerState& v, float pixelScale, int drawH, int viewW) {
+CursorPick pickUnderCursor(ViewerState& v) {
     CursorPick out;
+    float localX = 0, localY = 0;
+    const bool overView = v.layout.paneAt(float(v.mouse.x), float(v.mouse.y), &localX, &localY) >= 0;
     PerspectiveView& p3 = v.p3;
     if (p3.active) {
         if (auto sample = p3.probe ? p3.probe->poll() : std::nullopt) {
@@ -99,10 +110,9 @@ CursorPick pickUnderCursor(ViewerState& v, float pixelScale, int drawH, int view
         out.cellX = p3.pick.x / v.scene.cellSizeM;
         out.cellY = p3.pick.y / v.scene.cellSizeM;
     } else {
-        v.map->gridPointAt(std::fmod(float(v.mouse.x) * pixelScale, float(viewW)), float(drawH) - float(v.mouse.y) * pixelScale,
-                           out.cellX, out.cellY);
+        v.map->gridPointAt(localX, localY, out.cellX, out.cellY);
     }
-    out.overWorld = !ImGui::GetIO().WantCaptureMouse && (!p3.active || p3.havePick) && out.cellX >= 0 && out.cellY >= 0 &&
+    out.overWorld = overView && !ImGui::GetIO().WantCaptureMouse && (!p3.active || p3.havePick) && out.cellX >= 0 && out.cellY >= 0 &&
                     out.cellX <= float(v.scene.width) && out.cellY <= float(v.scene.height);
     return out;
 }
@@ -114,9 +124,10 @@ void applyToolUnderCursor(ViewerState& v, const CursorPick& at, double frameSeco
         float bedM = 0;
         if (pressed && tools.tool == Tool::Flatten) {
             // Once per stroke: the bed height to flatten to (4 bytes; a stall only at the click).
-            const std::size_t cell = std::size_t(std::min(int(at.cellY), v.scene.height - 1)) * std::size_t(v.scene.width) +
-                                     std::size_t(std::min(int(at.cellX), v.scene.width - 1));
-            v.sim.solver->terrainBuffer().download(&bedM, sizeof bedM, cell * sizeof(float));
+            const sim::CellBox cell{std::min(int(at.cellX), v.scene.width - 1), std::min(int(at.cellY), v.scene.height - 1), 1, 1};
+            std::uint32_t word = 0;
+            v.sim.solver->readRegion(sim::Solver::Field::Terrain, cell, &word);
+            std::memcpy(&bedM, &word, sizeof bedM);
         }
         applyTool(tools, *v.sim.session, pressed, at.cellX, at.cellY, bedM, float(std::min(frameSeconds, 0.1)));
         tools.stroking = true;

@@ -16,23 +16,23 @@ struct FrameRequests {
     bool screenshot = false;
 };
 
-/// Applies one SDL event after ImGui has seen it. `pixelScale` is drawable pixels per window unit
-/// (HiDPI), `drawH` the drawable height: SDL's mouse y grows downwards, the map's upwards.
-void handleEvent(const SDL_Event& e, float pixelScale, int drawH, ViewerState& v, FrameRequests& req,
-                 FileRequest& fileReq);
+/// Applies one SDL event after ImGui has seen it. Pointer positions are mapped into the view under
+/// them through ViewerState::layout (the panes of the free area; SDL's y grows down, the views' up).
+/// `req.quit` reports a close request (window button, Esc); the caller asks about unsaved changes.
+void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileRequest& fileReq);
 
 /// Moves the 3-D camera target with W A S D / Q E (held keys), at a speed proportional to the viewing
 /// distance, unless ImGui has the keyboard.
 void moveCameraWithKeys(PerspectiveView& p3, const MouseState& input, double frameSeconds);
 
 /// The grid point under the cursor (cells). 3-D: from the depth read a frame or two ago, unprojected
-/// with that frame's matrices. Map: from the map's pan and zoom; side by side, in whichever half the
-/// cursor is over (`viewW`: width of one view).
+/// with that frame's matrices. Map: from the map's pan and zoom; side by side, in whichever pane the
+/// cursor is over. Outside the panes (under the sidebar or the menu bar) it is over no world.
 struct CursorPick {
     float cellX = 0, cellY = 0;
     bool overWorld = false;  ///< inside the grid, not over a panel, and (3-D) the pick is valid
 };
-CursorPick pickUnderCursor(ViewerState& v, float pixelScale, int drawH, int viewW);
+CursorPick pickUnderCursor(ViewerState& v);
 
 /// Applies the current tool at the cursor while the left button is held over the world (edits land
 /// between steps, before this frame's simulation); ends the stroke when the button is released.

@@ -6,40 +6,35 @@
 #include <sstream>
 
 #include "app/cli/args.hpp"
+#include "app/cli/verb_table.hpp"
+#include "app/output/output_check.hpp"
+#include "app/record/recording_output.hpp"
 
 namespace sluice::app {
 
-const char* const kViewerUsage =
-    "usage: sluice [SCENE.json | builtin:NAME[:SIZE]] [--frames N] [--screenshot PATH.png] [--speed X]\n"
-    "  --frames N           quit after N frames (scripted runs, tests)\n"
-    "  --screenshot PATH    save the last frame as a PNG\n"
-    "  --speed X            simulated seconds per real second at start (default 1)\n"
-    "  --input-script FILE  inject timed mouse/key events (app/window/input_script.hpp)\n"
-    "  --dump-state DIR     at exit, write DIR/terrain.npy and DIR/depth.npy\n"
-    "  --map | --3d         start in the map or the 3-D view (default: 3-D on a GPU, map on llvmpipe)\n"
-    "  --render-scale S     draw the views at S (0.1..1) of the window's resolution, scaled up (default\n"
-    "                       1 on a GPU; on a software renderer such as llvmpipe, from 0.5 adapted to\n"
-    "                       keep frames under ~85 ms)\n"
-    "  --print-fps          at exit, print the mean frame time of the frames after the first 10\n"
-    "  --heightmap F:MIN:MAX  replace the scene's terrain by a PNG (grey mapped to MIN..MAX m) or .npy\n"
-    "  --log FILE           at exit, write the session log (replay it with `sluice replay FILE`)\n"
-    "  --autosave-seconds S autosave period (default 120; 0 disables)\n"
-    "  --restore-autosave   after a crash, restore the autosave without asking\n"
-    "  --preset NAME        apply the parameter preset NAME at start (<config dir>/presets/NAME.json, or\n"
-    "                       one that ships: clear-water, muddy-flood, lava, steady-rain)\n"
-    "  --ab K=V[,K=V...]    compare A/B from the start: B runs with these scene-format params changed\n"
-    "  --ab-view side|difference  how to show the comparison (default side by side)\n"
-    "  --record FILE        record from the first frame to exit (.mp4 via ffmpeg, DIR/ or %05d.png)\n"
-    "keys: Space pause, S single step, R reset, V map/3-D, F12 screenshot, Esc quit, 1-9 tool;\n"
-    "      Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open;\n"
-    "      left drag applies the tool,"
-    " wheel zooms, middle/right drag pans\n";
-
 namespace {
 
-int usageError(const std::string& message) {
-    std::cerr << "sluice: " << message << "\n";
-    return kExitUsage;
+int usageError(const std::string& message) { return verbUsageError(*findVerb("viewer"), message); }
+
+/// An output the viewer writes at exit must be writable at start: finding out after a long session
+/// would lose it (issue 15). Exit codes as the verbs': 2 for the wrong kind of file, 4 if unwritable.
+int checkOutputs(const ViewerOptions& o) {
+    if (!o.screenshotPath.empty())
+        if (auto ok = checkExtension("--screenshot", o.screenshotPath, {".png"}); !ok) return usageError(ok.error().message);
+    Result<void> writable;
+    if (!o.screenshotPath.empty()) writable = checkWritable("--screenshot", o.screenshotPath, false);
+    if (writable && !o.dumpDir.empty()) writable = checkWritable("--dump-state", o.dumpDir, true);
+    if (writable && !o.logPath.empty()) writable = checkWritable("--log", o.logPath, false);
+    if (writable && !o.recordPath.empty()) {
+        auto output = classifyRecordingOutput(o.recordPath);
+        if (!output) return usageError("--record: " + output.error().message);
+        writable = checkRecordingWritable("--record", *output);
+    }
+    if (!writable) {
+        std::cerr << "error: " << writable.error().message << "\n";
+        return kExitWriteFailed;
+    }
+    return kExitOk;
 }
 
 /// FILE[:MIN:MAX]; the range matters for PNGs only.
@@ -61,14 +56,14 @@ bool parseHeightmap(const std::string& text, HeightmapOption& out) {
 }  // namespace
 
 int parseViewerOptions(int argc, char** argv, ViewerOptions& out) {
-    CliArgs args = CliArgs::parse(argc, argv, 1, {"--map", "--3d", "--restore-autosave", "--print-fps"});
-    if (auto ok = args.check({"--frames", "--screenshot", "--speed", "--input-script", "--dump-state", "--map", "--3d",
-                              "--heightmap", "--log", "--autosave-seconds", "--restore-autosave", "--preset", "--ab",
-                              "--ab-view", "--record", "--render-scale", "--print-fps"});
-        !ok || args.positional.size() > 1) {
-        std::cerr << "sluice: " << (ok ? "expected at most one SCENE" : ok.error().message) << "\n" << kViewerUsage;
-        return kExitUsage;
+    int exitCode = kExitOk;
+    const auto parsed = parseVerbArgs(argc, argv, 1, *findVerb("viewer"), exitCode);
+    if (!parsed) {
+        out.helpShown = exitCode == kExitOk;
+        return exitCode;
     }
+    const CliArgs& args = *parsed;
+    if (args.positional.size() > 1) return usageError("expected at most one SCENE, got " + args.positional[1]);
     if (!args.positional.empty()) out.scene = args.positional[0];
     auto frames = args.integer("--frames", 0, 1, 1LL << 40);
     if (!frames) return usageError(frames.error().message);
@@ -116,11 +111,16 @@ int parseViewerOptions(int argc, char** argv, ViewerOptions& out) {
         }
         out.abParams = std::move(params);
     }
+    if (auto backend = args.get("--backend")) {
+        if (*backend != "gpu" && *backend != "cpu") return usageError("--backend: expected gpu or cpu, got '" + *backend + "'");
+        out.backend = *backend;
+    }
     if (auto mode = args.get("--ab-view")) {
         if (*mode != "side" && *mode != "difference")
             return usageError("--ab-view: expected side or difference, got '" + *mode + "'");
         out.abView = *mode == "difference" ? 1 : 0;
     }
+    if (int code = checkOutputs(out); code != kExitOk) return code;
     if (auto path = args.get("--input-script")) {
         auto loaded = loadInputScript(*path);
         if (!loaded) {

@@ -31,14 +31,14 @@ struct ViewerOptions {
     /// --ab: B's parameters as a partial scene "params" object (ranges checked against the scene later).
     std::optional<nlohmann::json> abParams;
     int abView = 0;  ///< 0 side by side, 1 difference map
+    std::string backend;  ///< --backend gpu|cpu; "" = the faster one on this machine (fasterBackend)
+    bool helpShown = false;  ///< --help / -h: the help was printed; exit 0 without opening a window
 };
 
-/// The viewer's usage text (printed after a usage error).
-extern const char* const kViewerUsage;
-
-/// Parses argv[1..argc). On a problem prints "sluice: <option>: <problem>" (and the usage for usage
-/// errors) to stderr and returns the exit code (kExitUsage, or kExitBadInput for an unreadable input
-/// script); kExitOk on success.
+/// Parses argv[1..argc) against the viewer's entry in app/cli/verb_table.cpp. On a problem prints
+/// "sluice: <option>: <problem>" and the synopsis to stderr and returns the exit code (kExitUsage;
+/// kExitWriteFailed for an output that could not be written; kExitBadInput for an unreadable input
+/// script); kExitOk on success and after --help (helpShown).
 int parseViewerOptions(int argc, char** argv, ViewerOptions& out);
 
 }  // namespace sluice::app

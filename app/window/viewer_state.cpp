@@ -1,5 +1,7 @@
 #include "app/window/viewer_state.hpp"
 
+#include "render/camera_fit.hpp"
+
 #include <algorithm>
 
 namespace sluice::app {
@@ -23,8 +25,19 @@ void ViewerState::frameCamera() {
         p3.camera.pitchRad = v.pitchRad;
         p3.camera.distanceM = v.distanceM;
     } else {
+        // The pane is not laid out before the first frame: the sphere fit, which shows the whole
+        // world at any aspect; Fit view then fits the box to the pane (fitCamera).
         p3.camera.frame(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, minBedM, maxBedM);
     }
+}
+
+void ViewerState::fitCamera() {
+    const WindowRect pane = layout.pane(0);
+    const float aspect = pane.w > 1.0f && pane.h > 1.0f ? pane.w / pane.h : 1.0f;
+    p3.camera.frame(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, minBedM, maxBedM);
+    render::fitCameraToBox(p3.camera, glm::vec3(0.0f, 0.0f, minBedM),
+                           glm::vec3(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, maxBedM),
+                           aspect);
 }
 
 std::optional<sim::ViewPose> ViewerState::cameraPose() const {

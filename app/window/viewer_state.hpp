@@ -10,12 +10,14 @@
 #include <glm/glm.hpp>
 
 #include "app/window/autosave.hpp"
+#include "app/window/close_prompt.hpp"
 #include "app/window/file_menu.hpp"
 #include "app/window/map_view.hpp"
 #include "app/window/panels.hpp"
 #include "app/window/simulation.hpp"
-#include "app/window/split_view.hpp"
 #include "app/window/tools.hpp"
+#include "app/window/view_layout.hpp"
+#include "app/window/view_panes.hpp"
 #include "gl/depth_probe.hpp"
 #include "render/camera.hpp"
 #include "render/scene_renderer.hpp"
@@ -54,9 +56,11 @@ struct ViewerState {
     ToolState tools;
     TerrainImportState terrainImport;
     CompareState compare;
-    SplitView split;       ///< A/B side by side: the two halves' targets
+    ViewLayout layout;     ///< where the views go (the free area beside the sidebar), this frame's
+    ViewPanes panes;       ///< the views' offscreen targets, one per pane
     PresetState presets;
     FileUi files;
+    ClosePrompt closing;   ///< "Save changes before closing?"
     std::unique_ptr<Autosave> autosave;
     std::unique_ptr<render::WaterHistory> history;  ///< created when a history overlay is first shown
     MouseState mouse;
@@ -67,6 +71,9 @@ struct ViewerState {
     Result<void> adoptScene();
     /// Puts the 3-D camera where the scene's saved view says, or frames the whole world.
     void frameCamera();
+    /// Frames the whole world in the 3-D pane at its current yaw and pitch: every corner of the
+    /// terrain's box in view, centred (render/camera_fit.hpp), for the pane's aspect.
+    void fitCamera();
     /// The 3-D camera as the snapshot and log formats store it.
     std::optional<sim::ViewPose> cameraPose() const;
 };

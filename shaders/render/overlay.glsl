@@ -16,7 +16,7 @@ uniform int uHistoryValid;    // 1 when a water history of this grid is bound
 layout(std430, binding = SLUICE_RBIND_HISTORY) readonly buffer HistoryBuffer { uint history[]; };
 
 const float kRampSrgb[SLUICE_RAMP_STOPS * 3] = float[](SLUICE_RAMP_SRGB);
-const vec3 kAboveRangeRed = vec3(0.95, 0.12, 0.10);  // Courant number above 1 (outside the ramp's hues)
+const vec3 kAboveRangeRed = vec3(SLUICE_ABOVE_RANGE_SRGB);  // Courant number above 1
 
 vec3 rampStop(int i) { return vec3(kRampSrgb[3 * i], kRampSrgb[3 * i + 1], kRampSrgb[3 * i + 2]); }
 

@@ -55,6 +55,9 @@
 // The overlays' colour ramp: matplotlib's viridis (perceptually uniform, readable in grey and by
 // colour-blind viewers) at 0, 0.1, ..., 1, as display (sRGB) values in [0, 1], R G B per stop.
 #define SLUICE_RAMP_STOPS 11
+// Values above the ramp's range where the overlay marks them (Courant number > 1): a red outside
+// the ramp's hues, display sRGB.
+#define SLUICE_ABOVE_RANGE_SRGB 0.95, 0.12, 0.10
 #define SLUICE_RAMP_SRGB                                                                                   \
     0.267, 0.004, 0.329, 0.282, 0.141, 0.459, 0.255, 0.267, 0.529, 0.208, 0.373, 0.553, 0.165, 0.471,     \
         0.557, 0.129, 0.569, 0.549, 0.133, 0.659, 0.518, 0.267, 0.749, 0.439, 0.478, 0.820, 0.318, 0.741, \

@@ -11,6 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/verb_table.hpp"
+#include "render/overlay.hpp"
+#include "render/overlay_legend.hpp"
+#include "tests/support/golden_image.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -122,6 +125,30 @@ TEST(CliVerbs, RenderWritesOnlyPngFiles) {
     EXPECT_TRUE(fs::exists(dir / "a" / "b" / "R.PNG"));
 }
 
+TEST(CliVerbs, RenderedOverlaysCarryTheirLegend) {
+    TempDir dir;
+    for (const char* overlay : {"none", "depth"}) {
+        const fs::path out = dir / (std::string(overlay) + ".png");
+        const CliRun r = runSluice("render builtin:default:32 --steps 20 --size 480x270 --quiet --overlay " + std::string(overlay) +
+                                   " --out " + quoted(out));
+        ASSERT_EQ(r.exitCode, 0) << r.output;
+        // Where the legend goes: the box drawOverlayLegend reports for this image and overlay.
+        render::RgbImage probe{480, 270, std::vector<unsigned char>(480 * 270 * 3, 255)};
+        render::ViewSettings view;
+        view.overlay = render::overlayFromName("depth");
+        const render::LegendBox box = render::drawOverlayLegend(probe, *render::overlayLegend(view.overlay, view, -1.0));
+        const render::RgbImage image = readPng(out.string());
+        // The bar's middle row holds the ramp: far from the sky's grey only when the legend is drawn.
+        int ramp = 0;
+        for (int x = box.barX; x < box.barX + box.barW; ++x) {
+            const std::size_t i = (std::size_t(box.barY + box.barH / 2) * 480 + std::size_t(x)) * 3;
+            ramp += image.rgb[i] == probe.rgb[i] && image.rgb[i + 1] == probe.rgb[i + 1] && image.rgb[i + 2] == probe.rgb[i + 2];
+        }
+        if (std::string(overlay) == "depth") EXPECT_EQ(ramp, box.barW) << overlay;
+        else EXPECT_LT(ramp, box.barW / 4) << overlay;
+    }
+}
+
 TEST(CliVerbs, OutputsThatCannotBeWrittenAreRefusedBeforeAnyWork) {
     TempDir dir;
     writeText(dir / "plain", "a file where a folder is needed\n");
@@ -140,6 +167,29 @@ TEST(CliVerbs, OutputsThatCannotBeWrittenAreRefusedBeforeAnyWork) {
         EXPECT_TRUE(has(r.output, "plain")) << c << ": " << r.output;
         EXPECT_TRUE(has(r.output, "is not a folder")) << c << ": " << r.output;
     }
+}
+
+TEST(CliVerbs, TheViewersOptionsFollowTheSameRules) {
+    if (!SLUICE_TESTS_HAVE_VIEWER) GTEST_SKIP() << "a build without the viewer";
+    TempDir dir;
+    writeText(dir / "plain", "x\n");
+    // Each fails while the command line is read, before a window opens (no DISPLAY is needed).
+    const std::string noDisplay = "env -u DISPLAY -u WAYLAND_DISPLAY '" + std::string(sluiceBinary()) + "' ";
+    const CliRun help = runCommand(noDisplay + "builtin:default:16 --help");
+    EXPECT_EQ(help.exitCode, 0) << help.output;
+    EXPECT_TRUE(has(help.output, "--screenshot")) << help.output;
+    const CliRun avi = runCommand(noDisplay + "--record " + quoted(dir / "x.avi"));
+    EXPECT_EQ(avi.exitCode, 2) << avi.output;  // as `sluice record --out x.avi`
+    EXPECT_EQ(runSluice("record builtin:default:16 --seconds 1 --out " + quoted(dir / "x.avi")).exitCode, 2);
+    const CliRun txt = runCommand(noDisplay + "--screenshot " + quoted(dir / "shot.txt"));
+    EXPECT_EQ(txt.exitCode, 2) << txt.output;
+    EXPECT_TRUE(has(txt.output, "expected a .png file")) << txt.output;
+    const CliRun blocked = runCommand(noDisplay + "--screenshot " + quoted(dir / "plain" / "shot.png"));
+    EXPECT_EQ(blocked.exitCode, 4) << blocked.output;
+    EXPECT_TRUE(has(blocked.output, "--screenshot")) << blocked.output;
+    const CliRun typo = runCommand(noDisplay + "--screnshot x.png");
+    EXPECT_EQ(typo.exitCode, 2) << typo.output;
+    EXPECT_TRUE(has(typo.output, "did you mean --screenshot?")) << typo.output;
 }
 
 TEST(CliVerbs, RecordQuietPrintsNothing) {

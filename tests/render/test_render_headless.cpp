@@ -187,9 +187,15 @@ TEST(RenderHeadless, RenderVerbFailsCleanly) {
     run = runSluice("render builtin:default:64");
     EXPECT_EQ(run.exitCode, 2) << run.output;
 
-    run = runSluice("render builtin:default:64 --size 32x32 --out '" + (dir / "missing_dir" / "x.png").string() + "'");
+    // A folder that cannot exist (a file is in the way) fails before rendering, with exit 4; a
+    // missing folder is created, as for every verb's outputs (docs/CLI.md).
+    writeText(dir / "plain", "x\n");
+    run = runSluice("render builtin:default:64 --size 32x32 --out '" + (dir / "plain" / "x.png").string() + "'");
     EXPECT_EQ(run.exitCode, 4) << run.output;
     EXPECT_NE(run.output.find("x.png"), std::string::npos) << run.output;
+    run = runSluice("render builtin:default:64 --size 32x32 --quiet --out '" + (dir / "missing_dir" / "x.png").string() + "'");
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_TRUE(std::filesystem::exists(dir / "missing_dir" / "x.png"));
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // dialog, the session log replayed headless to the same state, autosave and recovery after a crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -9,14 +11,16 @@
 #include "sim/snapshot.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/window/viewer_screen.hpp"
 
 using namespace sluice;
 
 namespace {
 
-constexpr int W = 96, H = 64;  // in a 1280x800 window the map shows a cell as 12.5 px
-int px(float cx) { return int(40.0f + cx * 12.5f); }
-int py(float cy) { return int(800.0f - cy * 12.5f); }
+constexpr int W = 96, H = 64;  // letterboxed in the free area beside the sidebar
+constexpr test::screen::MapFrame kMap{W, H};
+int px(float cx) { return kMap.x(cx); }
+int py(float cy) { return kMap.y(cy); }
 
 /// A flat bed 2 m high with a pond in the west half, so both terrain and water are in play.
 std::string writeScene(const test::TempDir& dir) {
@@ -41,7 +45,11 @@ std::string digScript(int first) {
     return s;
 }
 
-test::CliRun runViewer(const test::TempDir& dir, const std::string& args, const std::string& env = "") {
+test::CliRun runViewer(const test::TempDir& dir, const std::string& args, const std::string& envGiven = "") {
+    // A config directory of the test's own unless one is given: saves record Recent files there.
+    const std::string env = envGiven.find("SLUICE_CONFIG_DIR") != std::string::npos
+                                ? envGiven
+                                : envGiven + " SLUICE_CONFIG_DIR='" + (dir / "config").string() + "'";
     return test::runCommand("cd '" + dir.path().string() + "' && " + env + " xvfb-run -a -s '-screen 0 1280x800x24' '" +
                             test::sluiceBinary() + "' " + args);
 }
@@ -108,6 +116,57 @@ TEST(ViewerSession, SaveFromTheDialogThenOpenTheSnapshot) {
     auto reopened = sim::readNpy(dir / "reopened" / "terrain.npy");
     ASSERT_TRUE(reopened);
     EXPECT_EQ(std::memcmp(reopened->data.data(), snap->state.field.terrainM.data(), reopened->data.size() * 4), 0);
+}
+
+/// Pixels of the active title-bar colour of ImGui's dark style (41, 74, 122) in the middle of the
+/// window, where the close prompt appears and no panel reaches.
+int promptTitlePixels(const std::filesystem::path& png) {
+    const test::screen::Image im = test::screen::load(png);
+    int n = 0;
+    for (int y = 320; y < std::min(im.height, 480); ++y)
+        for (int x = 470; x < std::min(im.width, 810); ++x) {
+            const auto c = im.at(x, y);
+            n += std::abs(c[0] - 41) <= 3 && std::abs(c[1] - 74) <= 3 && std::abs(c[2] - 122) <= 3;
+        }
+    return n;
+}
+
+TEST(ViewerSession, EscWithUnsavedChangesAsksBeforeClosing) {
+    test::TempDir dir;
+    const std::string scene = writeScene(dir);
+    const std::string args = scene + " --map --frames 90 --autosave-seconds 0 --print-fps --input-script ";
+    // Nothing changed: Esc quits at once (the frame of the press is the last).
+    test::writeText(dir / "clean.txt", "30 key Escape\n");
+    auto r = runViewer(dir, args + "clean.txt");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_EQ(test::screen::lastFrame(r.output), 30) << r.output;
+
+    // After a dig ("*" in the title) Esc asks instead: the run goes on to --frames with the prompt up.
+    test::writeText(dir / "ask.txt", digScript(5) + "50 key Escape\n");
+    r = runViewer(dir, args + "ask.txt --screenshot asked.png");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_EQ(test::screen::lastFrame(r.output), 90) << "Esc quit with unsaved changes\n" << r.output;
+    EXPECT_GT(promptTitlePixels(dir / "asked.png"), 2000) << "no prompt on screen";
+
+    // Esc again cancels (the viewer stays), D answers "Don't save": quit, nothing written.
+    test::writeText(dir / "dont.txt", digScript(5) + "50 key Escape\n55 key Escape\n60 key Escape\n66 key D\n");
+    r = runViewer(dir, args + "dont.txt --dump-state discarded");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_EQ(test::screen::lastFrame(r.output), 66) << r.output;
+    EXPECT_FALSE(std::filesystem::exists(dir / "world.sluice"));
+    auto discarded = sim::readNpy(dir / "discarded" / "terrain.npy");
+    ASSERT_TRUE(discarded);
+    EXPECT_LT(minOf(discarded->data), 1.9f) << "the dig did not happen: the test proves nothing";
+
+    // Enter answers "Save": never saved, so the Save-as dialog asks for a path (Return takes the
+    // pre-filled world.sluice); once the snapshot is written the viewer quits.
+    test::writeText(dir / "save.txt", digScript(5) + "50 key Escape\n55 key Return\n60 key Return\n");
+    r = runViewer(dir, args + "save.txt");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_EQ(test::screen::lastFrame(r.output), 60) << r.output;
+    auto snap = sim::readSnapshotFile(dir / "world.sluice");
+    ASSERT_TRUE(snap) << snap.error().message;
+    EXPECT_LT(minOf(snap->state.field.terrainM), 1.9f) << "the saved world lacks the trench";
 }
 
 TEST(ViewerSession, AutosaveIsOfferedAfterACrashOnly) {

@@ -10,10 +10,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "render/overlay.hpp"
 #include "sim/npy.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/window/viewer_screen.hpp"
 
 using namespace sluice;
 
@@ -93,9 +98,10 @@ TEST(ViewerWindow, BadSceneIsAClearErrorNotACrash) {
 }
 
 namespace {
-// Window 1280x800 showing a 96x64 grid letterboxed: 12.5 px per cell, 40 px left margin, y down.
-int pxOfCellX(float cx) { return int(40.0f + cx * 12.5f); }
-int pyOfCellY(float cy) { return int(800.0f - cy * 12.5f); }
+// A 96x64 grid letterboxed in the free area beside the sidebar (y down on screen).
+constexpr test::screen::MapFrame kRidgeMap{96, 64};
+int pxOfCellX(float cx) { return kRidgeMap.x(cx); }
+int pyOfCellY(float cy) { return kRidgeMap.y(cy); }
 }  // namespace
 
 TEST(ViewerWindow, ScriptedDigAcrossRidgeAndPlaceSource) {
@@ -113,11 +119,12 @@ TEST(ViewerWindow, ScriptedDigAcrossRidgeAndPlaceSource) {
     ASSERT_TRUE(sim::writeNpy(dir / "water.npy", water.data(), H, W));
     test::writeText(dir / "ridge.json", R"({"grid": {"width": 96, "height": 64, "cell_size": 2},
         "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}, "params": {"dt": 0.1, "friction": 0.05}})");
-    std::string script = "5 key 1\n8 move " + std::to_string(pxOfCellX(54)) + " 400\n10 down " +
-                         std::to_string(pxOfCellX(54)) + " 400\n";
+    const std::string midY = " " + std::to_string(pyOfCellY(32)) + "\n";
+    std::string script = "5 key 1\n8 move " + std::to_string(pxOfCellX(54)) + midY + "10 down " +
+                         std::to_string(pxOfCellX(54)) + midY;
     for (int f = 12, k = 0; f <= 140; f += 2, ++k)  // sweep back and forth across the ridge
-        script += std::to_string(f) + " move " + std::to_string(pxOfCellX(k % 2 == 0 ? 58.0f : 70.0f)) + " 400\n";
-    script += "142 up " + std::to_string(pxOfCellX(70)) + " 400\n";
+        script += std::to_string(f) + " move " + std::to_string(pxOfCellX(k % 2 == 0 ? 58.0f : 70.0f)) + midY;
+    script += "142 up " + std::to_string(pxOfCellX(70)) + midY;
     script += "145 key 7\n147 move " + std::to_string(pxOfCellX(88)) + " " + std::to_string(pyOfCellY(56)) + "\n";
     script += "148 down " + std::to_string(pxOfCellX(88)) + " " + std::to_string(pyOfCellY(56)) + "\n";
     script += "150 up " + std::to_string(pxOfCellX(88)) + " " + std::to_string(pyOfCellY(56)) + "\n";
@@ -142,16 +149,17 @@ TEST(ViewerWindow, ScriptedDigAcrossRidgeAndPlaceSource) {
 }
 
 TEST(ViewerWindow, PerspectiveViewPicksTheTerrainUnderTheCursor) {
-    // Flat 64x64 world; the 3-D camera frames it, so the window centre looks at the world centre.
+    // Flat 64x64 world; the 3-D camera frames it in the free area beside the sidebar, so the centre
+    // of that area (835, 409) looks at the world centre.
     // Holding Raise there must raise the cells around (32, 32) and nothing far away: this exercises
     // the depth-probe picking (read a frame late, unprojected with that frame's matrices).
     test::TempDir dir;
     test::writeText(dir / "flat.json", R"({"grid": {"width": 64, "height": 64, "cell_size": 2},
         "terrain": {"flat": 0}, "water": "none"})");
-    std::string script = "2 key 2\n3 move 835 400\n";  // Raise; centre of the area right of the sidebar
-    script += "4 move 640 400\n6 down 640 400\n";
-    for (int f = 7; f <= 20; ++f) script += std::to_string(f) + " move 640 400\n";
-    script += "21 up 640 400\n";
+    std::string script = "2 key 2\n3 move 835 409\n";  // Raise; centre of the free area
+    script += "6 down 835 409\n";
+    for (int f = 7; f <= 20; ++f) script += std::to_string(f) + " move 835 409\n";
+    script += "21 up 835 409\n";
     test::writeText(dir / "script.txt", script);
     const auto r = runViewer("'" + (dir / "flat.json").string() + "' --3d --frames 24 --input-script '" +
                              (dir / "script.txt").string() + "' --dump-state '" + (dir / "state").string() +
@@ -192,4 +200,124 @@ TEST(ViewerWindow, HeightmapOptionReplacesTheTerrainOrFailsClearly) {
                                (dir / "nope.png").string() + ":0:10'");
     EXPECT_EQ(bad.exitCode, 1) << bad.output;
     EXPECT_NE(bad.output.find("nope.png"), std::string::npos) << bad.output;
+}
+
+namespace {
+
+/// A flat 64x64 world under 1 m of water: on the map, the grid is the blue rectangle.
+std::string writePool(const test::TempDir& dir) {
+    std::vector<float> bed(64 * 64, 0.0f), water(64 * 64, 1.0f);
+    EXPECT_TRUE(sim::writeNpy(dir / "bed.npy", bed.data(), 64, 64));
+    EXPECT_TRUE(sim::writeNpy(dir / "water.npy", water.data(), 64, 64));
+    test::writeText(dir / "pool.json", R"({"grid": {"width": 64, "height": 64, "cell_size": 2},
+        "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}})");
+    return "'" + (dir / "pool.json").string() + "'";
+}
+
+/// First and last water column of row y right of the sidebar (x >= 392), or {-1, -1}.
+std::pair<int, int> waterColumns(const test::screen::Image& im, int y) {
+    int first = -1, last = -1;
+    for (int x = 392; x < im.width; ++x)
+        if (test::screen::isWater(im.at(x, y))) {
+            if (first < 0) first = x;
+            last = x;
+        }
+    return {first, last};
+}
+
+}  // namespace
+
+TEST(ViewerWindow, MapAndFitViewFrameTheFreeAreaBesideTheSidebar) {
+    // The 64x64 pool fits the free area (890 x 781 right of the sidebar, below the menu bar): a
+    // 781-unit square centred at x = 835, not the window's centre with a quarter under the panel.
+    // Zooming in and pressing "Fit view" (a scripted click on the button) frames it there again.
+    test::TempDir dir;
+    const std::string scene = writePool(dir);
+    test::writeText(dir / "fit.txt", "3 move 835 409\n4 wheel 5\n8 move 196 359\n10 down 196 359\n11 up 196 359\n");
+    test::writeText(dir / "zoom.txt", "3 move 835 409\n4 wheel 5\n");
+    const std::string common = " --map --frames 16 --autosave-seconds 0 --render-scale 1 ";
+    for (const char* script : {"", "fit.txt", "zoom.txt"}) {
+        const auto shot = dir / (std::string("shot-") + (*script ? script : "start") + ".png");
+        const std::string input = *script ? " --input-script '" + (dir / script).string() + "'" : "";
+        const auto r = runViewer(scene + common + input + " --screenshot '" + shot.string() + "'");
+        ASSERT_EQ(r.exitCode, 0) << r.output;
+        const test::screen::Image im = test::screen::load(shot);
+        ASSERT_EQ(im.width, 1280);
+        const auto [first, last] = waterColumns(im, 409);
+        if (std::string(script) == "zoom.txt") {  // the check below can tell a zoomed map from a fitted one
+            EXPECT_EQ(first, 392) << "zoomed in, the map should fill the free area";
+            continue;
+        }
+        EXPECT_NEAR(first, 445, 3) << script << ": left edge of the map";
+        EXPECT_NEAR(last, 1225, 3) << script << ": right edge of the map";
+        EXPECT_NEAR(0.5 * (first + last), 835, 3) << script << ": not centred in the free area";
+        EXPECT_FALSE(test::screen::isWater(im.at(420, 409))) << script << ": map between sidebar and free area";
+    }
+}
+
+TEST(ViewerWindow, ABSideBySideHalvesLieInTheFreeArea) {
+    // Two panes of 445 x 781 beside the sidebar: each shows the square pool 445 wide, centred at
+    // y = 409, so rows 187..632 are water in both halves and row 150 is background in both.
+    test::TempDir dir;
+    const std::string scene = writePool(dir);
+    const auto shot = dir / "ab.png";
+    const auto r = runViewer(scene + " --map --frames 12 --autosave-seconds 0 --render-scale 1 --ab manning_n=0.05 "
+                                     "--screenshot '" + shot.string() + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const test::screen::Image im = test::screen::load(shot);
+    ASSERT_EQ(im.width, 1280);
+    for (int x : {400, 612, 825, 845, 1057, 1270}) {
+        EXPECT_TRUE(test::screen::isWater(im.at(x, 409))) << "x " << x << ": no map in this part of the free area";
+        EXPECT_TRUE(test::screen::isWater(im.at(x, 200))) << "x " << x;
+        EXPECT_FALSE(test::screen::isWater(im.at(x, 150))) << "x " << x << ": a half is not framed in its pane";
+        EXPECT_FALSE(test::screen::isWater(im.at(x, 670))) << "x " << x << ": a half is not framed in its pane";
+    }
+}
+
+namespace {
+
+/// The longest run of columns in rows [y0, y1) x [x0, x1) whose colours are the overlay ramp's,
+/// rising from its start (t < 0.05) to its end (t > 0.95): a colour bar of the ramp. Returns its length.
+int rampBarLength(const test::screen::Image& im, int x0, int x1, int y0, int y1) {
+    int best = 0;
+    for (int y = y0; y < y1; ++y) {
+        int start = -1;
+        float first = 0, previous = 0;
+        for (int x = x0; x <= x1; ++x) {
+            float distance = 1, t = 0;
+            if (x < x1) {
+                const auto c = im.at(x, y);
+                t = render::overlayRampValue({c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f}, &distance);
+            }
+            const bool continues = x < x1 && distance < 0.02f && (start < 0 || t >= previous - 0.01f);
+            if (continues) {
+                if (start < 0) start = x, first = t;
+                previous = t;
+                continue;
+            }
+            if (start >= 0 && first < 0.05f && previous > 0.95f) best = std::max(best, x - start);
+            start = -1;
+            if (x < x1 && distance < 0.02f) start = x, first = t, previous = t;  // a new run from here
+        }
+    }
+    return best;
+}
+
+}  // namespace
+
+TEST(ViewerWindow, OverlayShowsAColourBarOfItsRampInTheFreeArea) {
+    // O picks the depth overlay: a legend with the ramp's own colours (render/overlay.hpp) appears in
+    // the bottom-right corner of the free area; without an overlay there is none.
+    test::TempDir dir;
+    test::writeText(dir / "overlay.txt", "3 key O\n");
+    const std::string common = "builtin:default:96 --3d --frames 12 --autosave-seconds 0 --render-scale 1 ";
+    const auto with = runViewer(common + "--input-script '" + (dir / "overlay.txt").string() + "' --screenshot '" +
+                                (dir / "with.png").string() + "'");
+    ASSERT_EQ(with.exitCode, 0) << with.output;
+    const auto without = runViewer(common + "--screenshot '" + (dir / "without.png").string() + "'");
+    ASSERT_EQ(without.exitCode, 0) << without.output;
+    const test::screen::Image a = test::screen::load(dir / "with.png"), b = test::screen::load(dir / "without.png");
+    ASSERT_EQ(a.width, 1280);
+    EXPECT_GE(rampBarLength(a, 880, 1280, 600, 800), 190) << "no colour bar of the ramp in the corner";
+    EXPECT_LT(rampBarLength(b, 880, 1280, 600, 800), 60) << "a colour bar without an overlay";
 }
