@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+#include "app/window/compare_view.hpp"
+
 namespace sluice::app {
 
 namespace {
@@ -68,6 +70,7 @@ void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, cons
     depth.bindStorage(1);
     (compareDepth ? *compareDepth : depth).bindStorage(2);
     program_.set("uDifference", compareDepth ? std::max(differenceScaleM, 1e-3f) : 0.0f);
+    program_.set("uDifferenceDeadBand", kDifferenceDeadBand);
     program_.set("uGrid", gridW_, gridH_);
     program_.set("uCenter", centerX_, centerY_);
     program_.set("uViewport", float(drawW), float(drawH));

@@ -384,6 +384,7 @@ void compareSection(Simulation& s, CompareState& c) {
     ImGui::RadioButton("side by side (A | B)", &c.mode, 0);
     ImGui::SameLine();
     ImGui::RadioButton("difference map", &c.mode, 1);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("B - A water depth on the map (choosing it leaves the 3-D view)");
     if (c.mode == 1) ImGui::SliderFloat("full colour at (m)", &c.differenceScaleM, 0.01f, 10.0f, "%.2f", kClampLog);
     ImGui::Text("A: %.6g m3 at %.1f s", s.ledger.volumeM3, s.solver->counters().timeSeconds);
     ImGui::Text("B: %.6g m3 at %.1f s", s.ledgerB.volumeM3, s.runB->counters().timeSeconds);

@@ -23,6 +23,7 @@
 #include "app/cli/common.hpp"
 #include "app/cli/verbs.hpp"
 #include "app/window/ab_compare.hpp"
+#include "app/window/compare_view.hpp"
 #include "app/window/close_prompt.hpp"
 #include "app/window/crash_recovery.hpp"
 #include "app/window/file_actions.hpp"
@@ -200,6 +201,8 @@ int runViewer(int argc, char** argv) {
     int lastDrawW = 0, lastDrawH = 0;
     gl::GpuTimer simTimer, renderTimer;
     ScriptPointer scriptPointer;
+    int lastCompareMode = v.compare.mode;  // last frame's, for reconcileCompareView
+    bool lastView3d = v.p3.active;
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -292,8 +295,21 @@ int runViewer(int argc, char** argv) {
         const SidebarOutcome sidebar = drawSidebar(v, scaleControl, recorder, stats);
         if (sidebar.vsyncToggled) SDL_GL_SetSwapInterval(v.vsync ? 1 : 0);
         sidebarPlacement = sidebar.placement;
+        reconcileCompareView(bool(v.sim.runB), v.compare.mode, v.p3.active, lastCompareMode, lastView3d);
+        lastCompareMode = v.compare.mode;
+        lastView3d = v.p3.active;
         layoutViews();
         quit |= closePromptFrame(v);
+        if (v.sim.runB) {  // which run each pane shows, and what B changes
+            const std::string changes = parameterDifferences(v.sim.solver->params(), v.sim.runB->params());
+            if (v.compare.mode == 0) {
+                drawPaneLabel(v.layout.pane(0), "A");
+                drawPaneLabel(v.layout.pane(1), "B: " + changes);
+            } else {
+                drawPaneLabel(v.layout.pane(0), "B - A (B: " + changes + ")");
+                drawDifferenceLegend(v.compare.differenceScaleM, v.layout.free());
+            }
+        }
         if (v.p3.active) {
             const bool history = v.history && v.history->valid();
             if (auto legend = render::overlayLegend(v.p3.settings.overlay, v.p3.settings, history ? v.history->elapsedSeconds() : -1.0))

@@ -7,6 +7,7 @@ layout(std430, binding = 0) readonly buffer TerrainBuffer { float terrain[]; }; 
 layout(std430, binding = 1) readonly buffer DepthBuffer { int depth[]; };        // water depth h >= 0, units
 layout(std430, binding = 2) readonly buffer CompareBuffer { int compareDepth[]; };    // run B's depth, units
 uniform float uDifference;    // > 0: show compareDepth - depth, full colour at this many metres
+uniform float uDifferenceDeadBand;  // fraction of uDifference below which the map stays grey
 
 uniform ivec2 uGrid;          // cells
 uniform vec2 uCenter;         // grid point at the viewport centre (cells)
@@ -148,7 +149,9 @@ void main() {
         float diff = float(compareDepth[k] - depth[k]) * kDepthUnit;
         float grey = dot(colour, vec3(0.3, 0.5, 0.2));
         vec3 tint = diff > 0.0 ? vec3(0.15, 0.45, 1.0) : vec3(1.0, 0.25, 0.15);
-        float a = abs(diff) > 1e-3 ? 0.25 + 0.75 * clamp(abs(diff) / uDifference, 0.0, 1.0) : 0.0;
+        // Differences below the dead band stay grey (app/window/compare_view.hpp): millimetres of
+        // run-to-run noise would otherwise speckle every wet cell.
+        float a = abs(diff) >= max(1e-3, uDifferenceDeadBand * uDifference) ? 0.25 + 0.75 * clamp(abs(diff) / uDifference, 0.0, 1.0) : 0.0;
         colour = mix(vec3(grey), tint, a);
     }
 
