@@ -74,4 +74,11 @@ TEST(ViewerCompare, DifferenceFromThe3DViewIsAMapWithItsScale) {
     EXPECT_LT(redPlain + bluePlain, 20);
 }
 
+TEST(ViewerCompare, AMistypedParameterIsRefusedNotAnIdenticalB) {
+    const auto r = test::runCommand("xvfb-run -a -s '-screen 0 1280x800x24' '" + std::string(test::sluiceBinary()) +
+                                    "' builtin:default:32 --ab frobnicate=1 --frames 3 --autosave-seconds 0");
+    EXPECT_EQ(r.exitCode, 2) << r.output;
+    EXPECT_NE(r.output.find("frobnicate"), std::string::npos) << r.output;
+}
+
 }  // namespace
