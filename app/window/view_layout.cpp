@@ -31,6 +31,12 @@ WindowRect ViewLayout::pane(int i) const {
     return WindowRect{free_.x + float(i) * w, free_.y, w, free_.h};
 }
 
+PixelRect ViewLayout::freePixels() const {
+    PixelRect first = panePixels(0), last = panePixels(panes_ - 1);
+    first.w = last.x + last.w - first.x;
+    return first;
+}
+
 PixelRect ViewLayout::panePixels(int i) const {
     const WindowRect r = pane(i);
     // Edges are rounded, not sizes, so two panes tile the free area without a gap or an overlap.

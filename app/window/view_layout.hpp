@@ -42,6 +42,8 @@ public:
     /// Pane i (0 = left, A) in window units / in drawable pixels.
     WindowRect pane(int i) const;
     PixelRect panePixels(int i) const;
+    /// The whole free area in drawable pixels (what a "world only" recording captures).
+    PixelRect freePixels() const;
     /// The pane under window point (x, y), or -1; `localPx` / `localPy` get the point in that pane's
     /// drawable pixels (origin bottom-left of the pane), the coordinates its view draws in.
     int paneAt(float x, float y, float* localPx = nullptr, float* localPy = nullptr) const;

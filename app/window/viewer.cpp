@@ -212,12 +212,10 @@ int runViewer(int argc, char** argv) {
     ImGui_ImplOpenGL3_Init("#version 430 core");
 
     WindowRecorder recorder;
-    if (!opt.recordPath.empty()) {  // from the first frame
-        std::snprintf(recorder.state.path, sizeof recorder.state.path, "%s", opt.recordPath.c_str());
-        int w = 0, h = 0;
-        SDL_GL_GetDrawableSize(wc.window, &w, &h);
-        if (!recorder.start(w, h, v.sim)) return kExitWriteFailed;
-    }
+    // --record starts with the first frame, once the views are laid out (a world-only recording
+    // captures their area).
+    bool recordFromStart = !opt.recordPath.empty();
+    if (recordFromStart) std::snprintf(recorder.state.path, sizeof recorder.state.path, "%s", opt.recordPath.c_str());
     int exitCode = kExitOk;
     std::string windowTitle;
     bool running = true;
@@ -299,6 +297,11 @@ int runViewer(int argc, char** argv) {
         lastCompareMode = v.compare.mode;
         lastView3d = v.p3.active;
         layoutViews();
+        if (recordFromStart) {  // the first frame, now that the views have their place
+            recordFromStart = false;
+            if (!recorder.start(recorder.state.withPanels ? PixelRect{0, 0, drawW, drawH} : v.layout.freePixels(), v.sim))
+                return kExitWriteFailed;
+        }
         quit |= closePromptFrame(v);
         if (v.sim.runB) {  // which run each pane shows, and what B changes
             const std::string changes = parameterDifferences(v.sim.solver->params(), v.sim.runB->params());
@@ -334,9 +337,10 @@ int runViewer(int argc, char** argv) {
         // adaptive (software) case pays that wait, and there the CPU would wait at the swap anyway.
         if (scaleControl.adaptive()) glFinish();
         drawSeconds = std::chrono::duration<double>(Clock::now() - drawStart).count();
-        if (!recorder.state.withPanels) recorder.capture(drawW, drawH, v.sim);
+        const PixelRect recorded = recorder.state.withPanels ? PixelRect{0, 0, drawW, drawH} : v.layout.freePixels();
+        if (!recorder.state.withPanels) recorder.capture(recorded, v.sim);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        if (recorder.state.withPanels) recorder.capture(drawW, drawH, v.sim);
+        if (recorder.state.withPanels) recorder.capture(recorded, v.sim);
 
         // The frame drawn after a quit request is the last one too, so --screenshot works without --frames.
         const bool lastFrame = quit || (opt.frames > 0 && frame >= opt.frames);
@@ -359,10 +363,11 @@ int runViewer(int argc, char** argv) {
             v.sim.apply(sim::ResetRun{});
             if (v.history) v.history->reset(v.sim.solver->counters().timeSeconds);
         }
+        const PixelRect toRecord = recorder.state.withPanels ? PixelRect{0, 0, drawW, drawH} : v.layout.freePixels();
         if (sidebar.recordToggled && recorder.recording()) {
             recorder.stop("", v.sim);
         } else if (sidebar.recordToggled) {
-            recorder.start(drawW, drawH, v.sim);
+            recorder.start(toRecord, v.sim);
         }
         const std::string title = "Sluice - " + v.scene.name + (v.sim.modified() ? " *" : "") + " (" +
                                   std::to_string(v.scene.width) + " x " + std::to_string(v.scene.height) + ")" +

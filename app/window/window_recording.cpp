@@ -8,7 +8,15 @@
 
 namespace sluice::app {
 
-bool WindowRecorder::start(int width, int height, Simulation& s) {
+bool WindowRecorder::start(const PixelRect& region, Simulation& s) {
+    const int width = region.w, height = region.h;
+    auto scratch = render::OffscreenTarget::create(width, height);
+    if (!scratch) {
+        state.failed = true;
+        state.message = scratch.error().message;
+        return false;
+    }
+    scratch_.emplace(std::move(*scratch));
     auto opened = VideoRecorder::open(state.path, width, height, double(state.fps));
     state.failed = !opened;
     state.message = opened ? "" : opened.error().message;
@@ -39,12 +47,15 @@ void WindowRecorder::stop(const std::string& why, Simulation& s) {
     s.fixedStepsPerFrame = 0;
 }
 
-void WindowRecorder::capture(int drawW, int drawH, Simulation& s) {
+void WindowRecorder::capture(const PixelRect& region, Simulation& s) {
     if (!recorder_) return;
-    if (drawW != width_ || drawH != height_) return stop(" - stopped: the window was resized", s);
+    if (region.w != width_ || region.h != height_) return stop(" - stopped: the recorded area changed size", s);
+    // The region to (0, 0) of the scratch target, which the recorder reads back asynchronously.
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     glReadBuffer(GL_BACK);
-    if (auto ok = recorder_->pushFrame(0); !ok) {
+    glBlitNamedFramebuffer(0, scratch_->framebuffer(), region.x, region.y, region.x + region.w, region.y + region.h, 0, 0,
+                           region.w, region.h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    if (auto ok = recorder_->pushFrame(scratch_->framebuffer()); !ok) {
         state.failed = true;
         state.message = ok.error().message;
         recorder_.reset();  // no finish(): the partial video is discarded

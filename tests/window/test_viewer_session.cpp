@@ -248,7 +248,9 @@ TEST(ViewerSession, RecordButtonWritesADecodableVideo) {
     ASSERT_TRUE(std::filesystem::exists(dir / "demo.mp4")) << r.output;
     auto probe = test::probeVideo((dir / "demo.mp4").string());
     ASSERT_EQ(probe.exitCode, 0) << probe.output;
-    EXPECT_EQ(probe.output, "h264,1280,800,24\n");
+    // The world only (the default): the free area beside the sidebar, 890 x 781 pixels at 1280x800,
+    // padded to even sizes for H.264; one frame per frame drawn.
+    EXPECT_EQ(probe.output, "h264,890,782,24\n");
 }
 
 }  // namespace
