@@ -75,4 +75,24 @@ void fitCameraToBox(Camera& camera, glm::vec3 lo, glm::vec3 hi, float aspect, fl
     camera.farM = std::max(camera.farM, camera.distanceM * 4.0f + 2.0f * radius);
 }
 
+void fitCameraDistance(Camera& camera, glm::vec3 lo, glm::vec3 hi, float aspect, float margin) {
+    const float cp = std::cos(camera.pitchRad), sp = std::sin(camera.pitchRad);
+    const glm::vec3 forward(std::sin(camera.yawRad) * cp, std::cos(camera.yawRad) * cp, -sp);
+    const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0, 0, 1)));
+    const glm::vec3 up = glm::cross(right, forward);
+    const float limit = 1.0f - std::clamp(margin, 0.0f, 0.5f);
+    const float tanY = std::tan(0.5f * camera.fovYRad) * limit, tanX = tanY * aspect;
+    // A corner at offset (x, y, z) from the target along (right, up, forward) is on screen while
+    // |x| <= (d + z) tanX and |y| <= (d + z) tanY.
+    float need = 1.0f;
+    for (const glm::vec3& p : corners(lo, hi)) {
+        const glm::vec3 o = p - camera.target;
+        const float z = glm::dot(o, forward);
+        need = std::max({need, std::abs(glm::dot(o, right)) / tanX - z, std::abs(glm::dot(o, up)) / tanY - z});
+    }
+    camera.distanceM = need;
+    camera.nearM = std::max(0.1f, 0.001f * need);
+    camera.farM = std::max(camera.farM, need * 4.0f + glm::length(hi - lo));
+}
+
 }  // namespace sluice::render

@@ -15,6 +15,11 @@ namespace sluice::render {
 /// near / far to hold the box.
 void fitCameraToBox(Camera& camera, glm::vec3 lo, glm::vec3 hi, float aspect, float margin = 0.04f);
 
+/// Keeps `camera`'s target (the point it orbits about) and moves only its distance, the least that
+/// shows every corner of the box [lo, hi] with `margin` left free: the interactive view's fit, where
+/// the world's centre stays the pivot of orbiting and the centre of the view.
+void fitCameraDistance(Camera& camera, glm::vec3 lo, glm::vec3 hi, float aspect, float margin = 0.04f);
+
 /// The projected bounds of the box's corners in normalised device coordinates (-1..1 on screen):
 /// min x, min y, max x, max y. What fitCameraToBox centres and sizes, and what its tests check.
 glm::vec4 projectedBounds(const Camera& camera, glm::vec3 lo, glm::vec3 hi, float aspect);

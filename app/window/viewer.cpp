@@ -215,6 +215,8 @@ int runViewer(int argc, char** argv) {
     // --record starts with the first frame, once the views are laid out (a world-only recording
     // captures their area).
     bool recordFromStart = !opt.recordPath.empty();
+    // Without a saved view the 3-D camera fits the world to its pane once the pane is laid out.
+    bool fitOnFirstFrame = !v.scene.camera;
     if (recordFromStart) std::snprintf(recorder.state.path, sizeof recorder.state.path, "%s", opt.recordPath.c_str());
     int exitCode = kExitOk;
     std::string windowTitle;
@@ -297,6 +299,10 @@ int runViewer(int argc, char** argv) {
         lastCompareMode = v.compare.mode;
         lastView3d = v.p3.active;
         layoutViews();
+        if (fitOnFirstFrame) {
+            fitOnFirstFrame = false;
+            v.fitCamera();
+        }
         if (recordFromStart) {  // the first frame, now that the views have their place
             recordFromStart = false;
             if (!recorder.start(recorder.state.withPanels ? PixelRect{0, 0, drawW, drawH} : v.layout.freePixels(), v.sim))

@@ -34,10 +34,11 @@ void ViewerState::frameCamera() {
 void ViewerState::fitCamera() {
     const WindowRect pane = layout.pane(0);
     const float aspect = pane.w > 1.0f && pane.h > 1.0f ? pane.w / pane.h : 1.0f;
+    // The target stays the world's centre (the pivot of orbiting); the distance shows every corner.
     p3.camera.frame(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, minBedM, maxBedM);
-    render::fitCameraToBox(p3.camera, glm::vec3(0.0f, 0.0f, minBedM),
-                           glm::vec3(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, maxBedM),
-                           aspect);
+    render::fitCameraDistance(p3.camera, glm::vec3(0.0f, 0.0f, minBedM),
+                              glm::vec3(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, maxBedM),
+                              aspect);
 }
 
 std::optional<sim::ViewPose> ViewerState::cameraPose() const {

@@ -71,8 +71,8 @@ struct ViewerState {
     Result<void> adoptScene();
     /// Puts the 3-D camera where the scene's saved view says, or frames the whole world.
     void frameCamera();
-    /// Frames the whole world in the 3-D pane at its current yaw and pitch: every corner of the
-    /// terrain's box in view, centred (render/camera_fit.hpp), for the pane's aspect.
+    /// Frames the whole world in the 3-D pane at its current yaw and pitch: the world's centre at the
+    /// view's centre and every corner of the terrain's box in view (render/camera_fit.hpp).
     void fitCamera();
     /// The 3-D camera as the snapshot and log formats store it.
     std::optional<sim::ViewPose> cameraPose() const;

@@ -47,6 +47,24 @@ TEST(CameraFit, EveryCornerOnScreenCentredAndFilled) {
             }
 }
 
+TEST(CameraFit, DistanceOnlyKeepsTheTargetAndShowsEveryCorner) {
+    const glm::vec3 lo(0, 0, -20), hi(2048, 1024, 180);
+    for (float aspect : {16.0f / 9.0f, 0.6f})
+        for (float pitch : {0.2f, 0.7f, 1.4f}) {
+            Camera c;
+            c.pitchRad = pitch;
+            c.target = 0.5f * (lo + hi);
+            fitCameraDistance(c, lo, hi, aspect, 0.04f);
+            SCOPED_TRACE(testing::Message() << "aspect " << aspect << " pitch " << pitch);
+            EXPECT_EQ(c.target, 0.5f * (lo + hi));
+            const Check k = check(c, lo, hi, aspect);
+            EXPECT_TRUE(k.allInside);
+            const glm::vec4 b = projectedBounds(c, lo, hi, aspect);
+            // The least distance: some corner touches the margin on its axis.
+            EXPECT_GT(std::max({-b.x, b.z, -b.y, b.w}), 0.955f);
+        }
+}
+
 TEST(CameraFit, TheSphereFitDidNotFrameTheView) {
     // What `render`'s default view did before (Camera::frame): at 16:9 and the default pitch the
     // world's projection missed the centre and filled far less of the view than the fit does.
