@@ -2,6 +2,8 @@
 
 #include <SDL.h>
 
+#include <algorithm>
+#include <cstring>
 #include <sstream>
 #include <utility>
 
@@ -82,11 +84,20 @@ Result<std::vector<ScriptEvent>> loadInputScript(const std::filesystem::path& fi
             if (!steps) return steps.error();
             e.kind = ScriptEvent::Kind::Wheel;
             e.y = int(*steps);
+        } else if (verb == "text") {
+            std::string rest;
+            std::getline(ss, rest);
+            if (rest.empty() || rest[0] != ' ' || rest.size() < 2) return Error{where + "text: missing STRING"};
+            rest.erase(0, 1);
+            while (!rest.empty() && (rest.back() == '\r' || rest.back() == ' ' || rest.back() == '\t')) rest.pop_back();
+            if (rest.empty()) return Error{where + "text: missing STRING"};
+            e.kind = ScriptEvent::Kind::Text;
+            e.text = rest;
         } else if (verb == "key" || verb == "keydown" || verb == "keyup") {
             e.kind = verb == "key" ? ScriptEvent::Kind::Key : verb == "keydown" ? ScriptEvent::Kind::KeyDown : ScriptEvent::Kind::KeyUp;
             if (auto k = parseKey(ss, e, where); !k) return k.error();
         } else {
-            return Error{where + "unknown event '" + verb + "' (down, move, up, wheel, key, keydown, keyup)"};
+            return Error{where + "unknown event '" + verb + "' (down, move, up, wheel, key, keydown, keyup, text)"};
         }
         std::string extra;
         if (ss >> extra) return Error{where + "unexpected '" + extra + "' at the end of the line"};
@@ -156,6 +167,19 @@ void pushScriptEvents(const std::vector<ScriptEvent>& events, long long frame, S
             case ScriptEvent::Kind::Key:
             case ScriptEvent::Kind::KeyDown: pushKey(e, true); break;
             case ScriptEvent::Kind::KeyUp: pushKey(e, false); break;
+            case ScriptEvent::Kind::Text:
+                // SDL_TEXTINPUT carries at most 31 bytes; longer text goes in pieces (whole UTF-8
+                // sequences: a piece never ends inside one).
+                for (std::size_t at = 0; at < e.text.size();) {
+                    std::size_t n = std::min<std::size_t>(e.text.size() - at, sizeof ev.text.text - 1);
+                    while (n > 1 && at + n < e.text.size() && (static_cast<unsigned char>(e.text[at + n]) & 0xC0) == 0x80) --n;
+                    SDL_Event t{};
+                    t.type = SDL_TEXTINPUT;
+                    std::memcpy(t.text.text, e.text.data() + at, n);
+                    SDL_PushEvent(&t);
+                    at += n;
+                }
+                break;
         }
     }
 }

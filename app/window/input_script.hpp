@@ -12,6 +12,8 @@
 //                             "Space", "F12", "R"), optionally after Ctrl+ and/or Shift+ ("Ctrl+Z")
 //   FRAME keydown NAME        key held down from this frame ...
 //   FRAME keyup NAME          ... until this one (held keys move the 3-D camera: W A S D Q E)
+//   FRAME text STRING         typed text (the rest of the line after one space, UTF-8), as into a
+//                             focused text field; '#' still starts a comment
 // FRAME is a frame number from 1; X and Y lie within +-100000.
 #include <filesystem>
 #include <string>
@@ -23,11 +25,12 @@ namespace sluice::app {
 
 struct ScriptEvent {
     long long frame = 0;
-    enum class Kind { Down, Move, Up, Wheel, Key, KeyDown, KeyUp } kind = Kind::Move;
+    enum class Kind { Down, Move, Up, Wheel, Key, KeyDown, KeyUp, Text } kind = Kind::Move;
     int x = 0, y = 0;   ///< pointer (Down, Move, Up); notches in y (Wheel)
     int button = 1;     ///< SDL_BUTTON_LEFT / MIDDLE / RIGHT (Down, Up)
     int keycode = 0;    ///< SDL_Keycode (Key, KeyDown, KeyUp)
     int modifiers = 0;  ///< SDL_Keymod (Key, KeyDown, KeyUp)
+    std::string text;   ///< Text
 };
 
 /// Parses a script; errors name the file and line.

@@ -7,7 +7,9 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
+#include "app/window/input_script.hpp"
 #include "sim/npy.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -67,6 +69,44 @@ TEST(ViewerPanels, SectionsCollapseAndTheViewAndComparisonRespond) {
     ASSERT_EQ(r.exitCode, 0) << r.output;
     EXPECT_TRUE(has(r.output, "3-D view")) << "the View section's 3D button: " << r.output;
     EXPECT_TRUE(std::filesystem::exists(dir / "state" / "depth_b.npy")) << "Fork B from A did not start run B";
+}
+
+TEST(InputScript, TypedTextKeepsItsSpacesAndNamesItsLine) {
+    test::TempDir dir;
+    test::writeText(dir / "ok.txt", "5 text hello world  # a comment\n");
+    auto ok = app::loadInputScript(dir / "ok.txt");
+    ASSERT_TRUE(ok) << ok.error().message;
+    ASSERT_EQ(ok->size(), 1u);
+    EXPECT_EQ((*ok)[0].kind, app::ScriptEvent::Kind::Text);
+    EXPECT_EQ((*ok)[0].text, "hello world");
+    test::writeText(dir / "bad.txt", "1 key A\n7 text\n");
+    const auto bad = app::loadInputScript(dir / "bad.txt");
+    ASSERT_FALSE(bad);
+    EXPECT_TRUE(has(bad.error().message, "bad.txt:2: text: missing STRING")) << bad.error().message;
+}
+
+TEST(ViewerPanels, TerrainImportTakesATypedPath) {
+    // A 64x64 ramp as .npy; its path typed into the Terrain section's field, then Import.
+    test::TempDir dir;
+    std::vector<float> ramp(64 * 64);
+    for (int y = 0; y < 64; ++y)
+        for (int x = 0; x < 64; ++x) ramp[std::size_t(y * 64 + x)] = 0.25f * float(x);
+    ASSERT_TRUE(sim::writeNpy(dir / "ramp.npy", ramp.data(), 64, 64));
+    std::string script;
+    script += click(3, 78, 66);    // collapse Simulation
+    script += click(7, 78, 89);    // collapse Tools
+    script += click(11, 67, 347);  // expand Terrain
+    script += click(15, 100, 370);  // the heightmap path field
+    script += "19 text " + (dir / "ramp.npy").string() + "\n";
+    script += click(23, 42, 439);  // Import
+    test::writeText(dir / "import.txt", script);
+    const auto r = runViewer(dir, "builtin:default:64 --map --speed 0.0001 --frames 32 --autosave-seconds 0 "
+                                  "--input-script import.txt --log run.log --dump-state state");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const auto terrain = sim::readNpy(dir / "state" / "terrain.npy");
+    ASSERT_TRUE(terrain);
+    EXPECT_EQ(terrain->data, ramp) << "the typed path was not imported";
+    EXPECT_TRUE(has(test::readText(dir / "run.log"), "\"type\":\"terrain\"")) << "the import is a logged command";
 }
 
 }  // namespace
