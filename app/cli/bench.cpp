@@ -111,6 +111,20 @@ bool rate(const sim::Scene& scene, const sim::GpuSolver::Tuning& tuning, double 
 
 }  // namespace
 
+namespace {
+
+/// A rate in M cell-steps/s with the digits that show it: one decimal from 100 on (a GPU's
+/// thousands), two from 1, three significant below (a software renderer's or a sanitizer build's
+/// fractions, which a fixed "%.1f" printed as 0.0).
+std::string rate(double cellStepsPerSecond) {
+    const double m = cellStepsPerSecond / 1e6;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, m >= 100 ? "%.1f" : m >= 1 ? "%.2f" : "%.3g", m);
+    return buf;
+}
+
+}  // namespace
+
 int runBench(int argc, char** argv) {
     for (int i = 2; i < argc; ++i)
         if (std::strcmp(argv[i], "--frame") == 0) return runBenchFrame(argc, argv);
@@ -307,19 +321,19 @@ int runBench(int argc, char** argv) {
     for (const SizeResult& r : results) {
         char cpuCol[64] = "-", cpuMs[32] = "-", ratio[32] = "-", sweepCol[32] = "-", frameCol[32] = "-", viewCol[32] = "-";
         if (r.cpuCellSteps > 0) {
-            std::snprintf(cpuCol, sizeof cpuCol, "%.1f", r.cpuCellSteps / 1e6);
+            std::snprintf(cpuCol, sizeof cpuCol, "%s", rate(r.cpuCellSteps).c_str());
             std::snprintf(cpuMs, sizeof cpuMs, "%.2f", r.cpuMsPerStep);
             std::snprintf(ratio, sizeof ratio, "%.3gx", r.best / r.cpuCellSteps);
         }
-        if (r.sweeps > 0) std::snprintf(sweepCol, sizeof sweepCol, "%.1f", r.sweeps / 1e6);
+        if (r.sweeps > 0) std::snprintf(sweepCol, sizeof sweepCol, "%s", rate(r.sweeps).c_str());
         if (r.frameMs > 0) {
             std::snprintf(frameCol, sizeof frameCol, "%.2f", r.frameMs);
             std::snprintf(viewCol, sizeof viewCol, "%.1f", r.viewerBytesPerCell);
         }
         // Three significant digits: a software renderer's figures are 1000x a GPU's smaller, and must
         // not print as 0.0.
-        std::printf("%5d^2 %10.1f %10.1f %10s %9.3f %9.3g %7.2g%% %7.1f %12s %9s %9s %9s %9s\n", r.size, r.still / 1e6,
-                    r.moving / 1e6, sweepCol, r.msPerStep, r.gbPerS, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs,
+        std::printf("%5d^2 %10s %10s %10s %9.3f %9.3g %7.2g%% %7.1f %12s %9s %9s %9s %9s\n", r.size, rate(r.still).c_str(),
+                    rate(r.moving).c_str(), sweepCol, r.msPerStep, r.gbPerS, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs,
                     ratio, frameCol, viewCol);
     }
     std::printf("\n(ms/step: one substep of the whole grid, moving water, the faster of whole grid and sweeps; GB/s and\n"
@@ -333,11 +347,11 @@ int runBench(int argc, char** argv) {
     for (const SizeResult& r : results) {
         char cpuSwe[32] = "-", cpuPipes[32] = "-", cpuCost[32] = "-";
         if (r.cpuCellSteps > 0) {
-            std::snprintf(cpuSwe, sizeof cpuSwe, "%.1f", r.cpuCellSteps / 1e6);
-            std::snprintf(cpuPipes, sizeof cpuPipes, "%.1f", r.cpuPipesCellSteps / 1e6);
+            std::snprintf(cpuSwe, sizeof cpuSwe, "%s", rate(r.cpuCellSteps).c_str());
+            std::snprintf(cpuPipes, sizeof cpuPipes, "%s", rate(r.cpuPipesCellSteps).c_str());
             std::snprintf(cpuCost, sizeof cpuCost, "%.2fx", ratioOrZero(r.cpuPipesCellSteps, r.cpuCellSteps));
         }
-        std::printf("%5d^2 %10.1f %10.1f %8.2fx %12s %12s %9s\n", r.size, r.moving / 1e6, r.movingPipes / 1e6,
+        std::printf("%5d^2 %10s %10s %8.2fx %12s %12s %9s\n", r.size, rate(r.moving).c_str(), rate(r.movingPipes).c_str(),
                     ratioOrZero(r.movingPipes, r.moving), cpuSwe, cpuPipes, cpuCost);
     }
     std::printf("\nCPU reference, shallow water on moving water, M cell-steps/s: one thread and %d threads (the\n"
@@ -345,7 +359,7 @@ int runBench(int argc, char** argv) {
                 sim::RowPool::defaultThreads(), "grid", "1 thread", "all", "speed-up");
     for (const SizeResult& r : results)
         if (r.cpuOneThreadCellSteps > 0)
-            std::printf("%5d^2 %12.1f %12.1f %8.2fx\n", r.size, r.cpuOneThreadCellSteps / 1e6, r.cpuCellSteps / 1e6,
+            std::printf("%5d^2 %12s %12s %8.2fx\n", r.size, rate(r.cpuOneThreadCellSteps).c_str(), rate(r.cpuCellSteps).c_str(),
                         r.cpuCellSteps / r.cpuOneThreadCellSteps);
     std::printf("\n");
     if (!copySweep.empty()) {
@@ -363,7 +377,7 @@ int runBench(int argc, char** argv) {
         std::printf("\n");
         for (const SizeResult& r : results) {
             std::printf("%5d^2", r.size);
-            for (double v : r.stripSweep) std::printf(" %9.1f", v / 1e6);
+            for (double v : r.stripSweep) std::printf(" %9s", rate(v).c_str());
             std::printf("\n");
         }
         std::printf("\n");
@@ -371,8 +385,8 @@ int runBench(int argc, char** argv) {
     std::printf("Mostly dry world (bench-dry: one basin, the rest dry), M cell-steps/s per cell of the whole grid\n");
     std::printf("%7s %7s %11s %11s %9s %9s\n", "grid", "wet", "every cell", "skip dry", "speed-up", "computed");
     for (const SizeResult& r : results)
-        std::printf("%5d^2 %6.1f%% %11.1f %11.1f %8.2fx %8.1f%%\n", r.size, 100.0 * r.dryWetFraction, r.dryCellStepsAll / 1e6,
-                    r.dryCellStepsSkip / 1e6, r.dryCellStepsSkip / r.dryCellStepsAll, 100.0 * r.dryTilesComputed);
+        std::printf("%5d^2 %6.1f%% %11s %11s %8.2fx %8.1f%%\n", r.size, 100.0 * r.dryWetFraction, rate(r.dryCellStepsAll).c_str(),
+                    rate(r.dryCellStepsSkip).c_str(), r.dryCellStepsSkip / r.dryCellStepsAll, 100.0 * r.dryTilesComputed);
     return kExitOk;
 }
 
