@@ -71,6 +71,24 @@ TEST(ViewerPanels, SectionsCollapseAndTheViewAndComparisonRespond) {
     EXPECT_TRUE(std::filesystem::exists(dir / "state" / "depth_b.npy")) << "Fork B from A did not start run B";
 }
 
+TEST(ViewerPanels, SourcesAndDrainsSwitchAndDelete) {
+    test::TempDir dir;
+    std::string script;
+    script += click(3, 78, 66);     // collapse Simulation
+    script += click(7, 78, 89);     // collapse Tools
+    script += click(11, 106, 112);  // expand Sources and drains: "source 0  [x] on  delete"
+    script += click(15, 116, 135);  // switch it off
+    script += click(19, 175, 135);  // delete it
+    test::writeText(dir / "sources.txt", script);
+    const auto r = runViewer(dir, "builtin:default:64 --map --speed 0.0001 --frames 28 --autosave-seconds 0 "
+                                  "--input-script sources.txt --log run.log");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const std::string log = test::readText(dir / "run.log");
+    const auto off = log.find("\"enabled\":false");
+    EXPECT_NE(off, std::string::npos) << "the on checkbox: " << log;
+    EXPECT_NE(log.find("\"sources\":[]", off == std::string::npos ? 0 : off), std::string::npos) << "delete: " << log;
+}
+
 TEST(InputScript, TypedTextKeepsItsSpacesAndNamesItsLine) {
     test::TempDir dir;
     test::writeText(dir / "ok.txt", "5 text hello world  # a comment\n");
