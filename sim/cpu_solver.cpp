@@ -42,6 +42,7 @@ CpuSolver::CpuSolver(const Scene& scene, int threads, long long minCellsPerWorke
       ax_(qx_.size(), 0.0f), ay_(qy_.size(), 0.0f), tx_(qx_.size(), 0), ty_(qy_.size(), 0),
       pool_(threads > 0 ? threads : RowPool::defaultThreads(), minCellsPerWorker), totals_(std::size_t(pool_.threads())) {
     setInitialVolume(depthStats().volumeUnits);
+    if (sceneWantsErosion(scene)) setUpErosion(scene.softThicknessM, scene.rockHardness);
 }
 
 void CpuSolver::substep(float dtSub) {
@@ -50,6 +51,7 @@ void CpuSolver::substep(float dtSub) {
     if (c.model == int(WaterModel::Swe)) updateFlowsSwe(c, a);
     else updateFlowsPipes(c, a);
     updateDepths(c, a);
+    if (erosionRunning()) erode(prepareErosion(params_.erosion, dtSub, cellSizeM_));
 }
 
 void CpuSolver::noteSpeeds(int worker, float demand, float allowed) {
@@ -64,6 +66,9 @@ void CpuSolver::foldWorkerTotals() {
         maxAllowed_ = std::max(maxAllowed_, t.allowed);
         added_ += t.added;
         removed_ += t.removed;
+        sedEroded_ += t.eroded;
+        sedDeposited_ += t.deposited;
+        sedRemoved_ += t.sedRemoved;
         t = WorkerTotals{};
     }
 }
@@ -190,6 +195,8 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
         }
     });
     if (c.model == int(WaterModel::Swe)) storeMovedDepths(c, a);
+    const bool moveSediment = erosionRunning();
+    if (moveSediment) sedNext_.resize(sed_.size());
     forRows(H, W, [&](int y, int worker) {
         std::int64_t& added = totals_[std::size_t(worker)].added;
         std::int64_t& removed = totals_[std::size_t(worker)].removed;
@@ -197,6 +204,8 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
             const std::size_t i = cell(x, y);
             const int eW = tx_[faceX(x, y)], eE = tx_[faceX(x + 1, y)], eS = ty_[faceY(x, y)], eN = ty_[faceY(x, y + 1)];
             int h = pipe::depthAfter(h0[i], eW, eE, eS, eN);
+            int sed = 0;
+            if (moveSediment) sed = advectSediment(x, y, eW, eE, eS, eN, totals_[std::size_t(worker)].sedRemoved);
             if (c.ledgerActive) {
                 // Water through the domain's edge: into the domain as added, out as removed.
                 auto edge = [&](int into) { (into > 0 ? added : removed) += std::abs(std::int64_t(into)); };
@@ -214,6 +223,9 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
                     if (!inside) continue;
                     const int level = pipe::metresToUnits(em.levelM - b_[i]);
                     const int moved = pipe::emitterUnits(int(em.mode), em.sign, a.emitterUnits[e], level, h);
+                    const int carried = pipe::sedimentShare(-moved, sed, h);  // a drain takes its share
+                    sed -= carried;
+                    totals_[std::size_t(worker)].sedRemoved += carried;
                     h += moved;
                     (moved > 0 ? added : removed) += std::abs(std::int64_t(moved));
                 }
@@ -229,8 +241,10 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
                 }
             }
             h_[i] = h;
+            if (moveSediment) sedNext_[i] = sed;
         }
     });
+    if (moveSediment) std::swap(sed_, sedNext_);
     foldWorkerTotals();
 }
 
@@ -288,11 +302,13 @@ void CpuSolver::applyBrush(const BrushStroke& s) {
             }
             b_[cell(x, y)] = brushBed(kind, b, brushAmount(s.strength, w, s.dtSeconds), mean, s.targetHeightM);
         }
+    rebase(CellBox{box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0});
 }
 
 void CpuSolver::setTerrain(const std::vector<float>& terrainM) {
     assert(terrainM.size() == b_.size());
     b_ = terrainM;
+    rebase(CellBox{0, 0, width_, height_});
 }
 
 void CpuSolver::restoreFields(const FieldSnapshot& f) {
@@ -303,6 +319,7 @@ void CpuSolver::restoreFields(const FieldSnapshot& f) {
     qy_ = f.flowYM3PerS;
     ax_ = f.faceDepthXM;
     ay_ = f.faceDepthYM;
+    storeErosion(f.erosion);
 }
 
 void CpuSolver::readRegion(Field field, const CellBox& box, std::uint32_t* out) {
@@ -321,6 +338,7 @@ void CpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t
         if (field == Field::Terrain) std::memcpy(b_.data() + row, src, std::size_t(box.w) * 4);
         else std::memcpy(h_.data() + row, src, std::size_t(box.w) * 4);
     }
+    if (field == Field::Terrain) rebase(box);
 }
 
 FieldSnapshot CpuSolver::download() {
@@ -336,6 +354,7 @@ FieldSnapshot CpuSolver::download() {
     s.flowYM3PerS = qy_;
     s.faceDepthXM = ax_;
     s.faceDepthYM = ay_;
+    s.erosion = erosionField();
     return s;
 }
 

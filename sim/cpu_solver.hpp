@@ -8,6 +8,7 @@
 
 #include "sim/row_pool.hpp"
 #include "sim/solver.hpp"
+#include "sim/erosion_params.hpp"
 #include "sim/substep_constants.hpp"
 
 namespace sluice::sim {
@@ -52,6 +53,9 @@ protected:
         added_ += added;
         removed_ += removed;
     }
+    void storeErosion(const ErosionField& field) override;
+    void restoreSediment(const SedimentUnits& units) override;
+    void sedimentTotals(ErosionSums& sums, SedimentUnits& units) override;
 
 private:
     /// Pass 1 of each model (raw transfers into tx_ / ty_) and the shared pass 2 (cpu_swe.cpp holds
@@ -71,7 +75,21 @@ private:
     struct WorkerTotals {
         float demand = 0, allowed = 0;
         std::int64_t added = 0, removed = 0;
+        std::int64_t eroded = 0, deposited = 0, sedRemoved = 0;  // erosion's ledger (units of material)
     };
+    /// Erosion (cpu_erosion.cpp). The state exists once set up (hasErosionState()); it runs while
+    /// params_.erosion.enabled.
+    bool erosionRunning() const { return !sed_.empty() && params_.erosion.enabled; }
+    /// Pass 2's share of erosion: the suspended load of cell (x, y) after the substep's effective
+    /// transfers (from sed_, the load the substep started from); what leaves the domain is added to
+    /// `removed`.
+    int advectSediment(int x, int y, int eW, int eE, int eS, int eN, std::int64_t& removed) const;
+    /// Dissolution / deposition, then slumping and the bed from base + dz (shaders/sim/erode.comp,
+    /// slump.comp).
+    void erode(const ErosionConstants& e);
+    /// base_ of the cells of `box` after an outside change of the bed (rebasedBase).
+    void rebase(const CellBox& box);
+    ErosionField erosionField() const;
     void noteSpeeds(int worker, float demand, float allowed);
     void foldWorkerTotals();
     /// Runs body(row, worker) for every row in [0, rows) on the pool.
@@ -92,6 +110,12 @@ private:
     std::vector<float> ax_, ay_;         // shallow water: the depth (m) each face's last transfer moved through
     std::vector<std::int32_t> tx_, ty_;  // this substep's transfers (units): raw (pass 1), then effective
     std::int64_t added_ = 0, removed_ = 0;
+    // Erosion state (empty until set up): bed = base_ + dz_ units; soft layer; suspended load.
+    std::vector<float> base_, hard_;
+    std::vector<std::int32_t> dz_, soft_, sed_, sedNext_, dzNext_, softNext_;
+    std::vector<std::int32_t> shares_;  // slumping: four shares per cell (west, east, south, north)
+    std::vector<float> bedNow_;         // slumping: base + dz before the slide
+    std::int64_t sedEroded_ = 0, sedDeposited_ = 0, sedRemoved_ = 0;
     float maxSpeed_ = 0, maxAllowed_ = 0;  // largest |u| + c asked for / allowed since resetSpeeds()
     std::vector<float> brushCopy_;  // smooth: the bed of the box plus a one-cell margin, before the stroke
     RowPool pool_;

@@ -59,6 +59,12 @@ Result<void> GpuSolver::init(const Scene& scene) {
     if (!reduce) return reduce.error();
     auto brush = gl::Program::compute("sim/brush.comp");
     if (!brush) return brush.error();
+    auto erode = gl::Program::compute("sim/erode.comp");
+    if (!erode) return erode.error();
+    auto slump = gl::Program::compute("sim/slump.comp");
+    if (!slump) return slump.error();
+    erode_ = std::move(*erode);
+    slump_ = std::move(*slump);
     flux_ = std::move(*flux);
     sweFlux_ = std::move(*sweFlux);
     depthPass_ = std::move(*depthPass);
@@ -78,15 +84,18 @@ Result<void> GpuSolver::init(const Scene& scene) {
         flowY_[i] = gl::Buffer(W * (H + 1) * 4, zeros.data());
         flags_[i] = gl::Buffer(groups * 4);
     }
-    faceDepthX_ = gl::Buffer((W + 1) * H * 4, zeros.data());
-    faceDepthY_ = gl::Buffer(W * (H + 1) * 4, zeros.data());
+    faceDepth_ = gl::Buffer(((W + 1) * H + W * (H + 1)) * 4);
+    faceDepth_.fill32(0);
     markAllTilesActive();
     // Ledger slots: one pair per pass-2 work group, then one per brush tile.
     brushTilesX_ = (width_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
     const int brushTilesY = (height_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
     brushSlotBase_ = int(groups);
     const std::size_t slots = groups + std::size_t(brushTilesX_) * std::size_t(brushTilesY);
-    const std::vector<std::int64_t> zeroLedger(2 * slots, 0);
+    // Then erosion's slots: SLUICE_SEDIMENT_SLOTS per pass-2 group.
+    waterSlots_ = slots;
+    sedimentSlot0_ = 2 * slots;
+    const std::vector<std::int64_t> zeroLedger(2 * slots + SLUICE_SEDIMENT_SLOTS * groups, 0);
     ledger_ = gl::Buffer(zeroLedger.size() * sizeof(std::int64_t), zeroLedger.data());
     GpuStats stats{};
     stats_ = gl::Buffer(sizeof(GpuStats), &stats);
@@ -96,14 +105,21 @@ Result<void> GpuSolver::init(const Scene& scene) {
     if (glGetError() == GL_OUT_OF_MEMORY)
         return Error{grid + " does not fit in GPU memory (needs about " + mib(bytesPerCell() * double(cells)) + ")"};
     setInitialVolume(depthStats().volumeUnits);
+    if (sceneWantsErosion(scene)) {
+        setUpErosion(scene.softThicknessM, scene.rockHardness);
+        if (glGetError() == GL_OUT_OF_MEMORY)
+            return Error{grid + " with erosion does not fit in GPU memory (needs about " +
+                         mib(bytesPerCell() * double(cells)) + ")"};
+    }
     return {};
 }
 
 double GpuSolver::bytesPerCell() const {
     const double cells = double(width_) * double(height_);
-    double total = double(terrain_.bytes() + ledger_.bytes() + faceDepthX_.bytes() + faceDepthY_.bytes());
+    double total = double(terrain_.bytes() + ledger_.bytes() + faceDepth_.bytes());
     for (int i = 0; i < 2; ++i) total += double(depth_[i].bytes() + flowX_[i].bytes() + flowY_[i].bytes() + flags_[i].bytes());
     total += double(stripRawX_.bytes() + stripRawY_.bytes());
+    total += double(bedBase_.bytes() + bedChange_.bytes() + soft_.bytes() + sediment_.bytes() + hardness_.bytes());
     return total / cells;
 }
 
@@ -179,8 +195,7 @@ void GpuSolver::advance(float dtSub, int n) {
     emitters_.bindStorage(SLUICE_BIND_EMITTERS);
     amounts_.bindStorage(SLUICE_BIND_AMOUNTS);
     edges_.bindStorage(SLUICE_BIND_EDGES);
-    faceDepthX_.bindStorage(SLUICE_BIND_FACE_DEPTH_X);
-    faceDepthY_.bindStorage(SLUICE_BIND_FACE_DEPTH_Y);
+    faceDepth_.bindStorage(SLUICE_BIND_FACE_DEPTH);
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
     const bool sweep = sweeps(n);
@@ -192,6 +207,8 @@ void GpuSolver::advance(float dtSub, int n) {
         p->set("uAllActive", c.rainUnits > 0 ? 1 : 0);
     }
     depthPass_.set("uCountTiles", tuning_.countTiles ? 1 : 0);
+    erosionDtSub_ = dtSub;
+    setSedimentUniforms();
     depthPass_.set("uCountWetOnly", sweep ? 1 : 0);
     if (sweep) advanceSkewed(n);
     else advanceWhole(n);
@@ -238,7 +255,8 @@ void GpuSolver::reduce(GpuReducePartial& total) {
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     partials_.bindStorage(SLUICE_BIND_REDUCE_OUT);
     reduce_.set("uCellCount", width_ * height_);
-    reduce_.set("uLedgerSlots", int(ledger_.bytes() / (2 * sizeof(std::int64_t))));
+    reduce_.set("uLedgerSlots", int(waterSlots_));
+    reduce_.set("uCellOffset", 0);
     reduce_.use();
     glDispatchCompute(SLUICE_REDUCE_GROUPS, 1, 1);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -311,6 +329,8 @@ void GpuSolver::applyBrush(const BrushStroke& s) {
         glDispatchCompute(GLuint(groupsX), GLuint(groupsY), 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
+    if (s.kind != BrushKind::AddWater && s.kind != BrushKind::RemoveWater)
+        rebase(CellBox{box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0});
     markAllTilesActive();
 }
 
@@ -318,6 +338,7 @@ void GpuSolver::setTerrain(const std::vector<float>& terrainM) {
     assert(terrainM.size() == std::size_t(width_) * std::size_t(height_));
     // Ordered after earlier dispatches by GL; later dispatches see the new bed.
     terrain_.upload(terrainM.data(), terrainM.size() * sizeof(float));
+    rebase(CellBox{0, 0, width_, height_});
 }
 
 void GpuSolver::restoreFields(const FieldSnapshot& f) {
@@ -330,17 +351,19 @@ void GpuSolver::restoreFields(const FieldSnapshot& f) {
     depth_[1 - depthCur_].upload(prev.data(), cells * 4);
     flowX_[flow_].upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
     flowY_[flow_].upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
-    faceDepthX_.upload(f.faceDepthXM.data(), f.faceDepthXM.size() * 4);
-    faceDepthY_.upload(f.faceDepthYM.data(), f.faceDepthYM.size() * 4);
+    faceDepth_.upload(f.faceDepthXM.data(), f.faceDepthXM.size() * 4);
+    faceDepth_.upload(f.faceDepthYM.data(), f.faceDepthYM.size() * 4, f.faceDepthXM.size() * 4);
+    storeErosion(f.erosion);
     markAllTilesActive();
 }
 
 void GpuSolver::restoreLedger(std::int64_t added, std::int64_t removed) {
-    // Integer sums do not depend on their order: the totals go into the first slot pair.
-    std::vector<std::int64_t> fresh(ledger_.bytes() / sizeof(std::int64_t), 0);
+    // Integer sums do not depend on their order: the totals go into the first slot pair. Erosion's
+    // slots after the water's are left alone (restoreSediment).
+    std::vector<std::int64_t> fresh(2 * waterSlots_, 0);
     fresh[0] = added;
     fresh[1] = removed;
-    ledger_.upload(fresh.data(), ledger_.bytes());
+    ledger_.upload(fresh.data(), fresh.size() * sizeof(std::int64_t));
 }
 
 void GpuSolver::restoreSpeeds(SpeedReading r) {
@@ -368,12 +391,13 @@ void GpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t
     if (field == Field::Depth) markAllTilesActive();
     if (box.x0 == 0 && box.w == width_) {
         dst.upload(values, box.cellCount() * 4, std::size_t(box.y0) * std::size_t(width_) * 4);
-        return;
+    } else {
+        for (int r = 0; r < box.h; ++r) {
+            const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
+            dst.upload(values + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
+        }
     }
-    for (int r = 0; r < box.h; ++r) {
-        const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
-        dst.upload(values + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
-    }
+    if (field == Field::Terrain) rebase(box);
 }
 
 void GpuSolver::bookLedger(std::int64_t added, std::int64_t removed) {
@@ -402,9 +426,10 @@ FieldSnapshot GpuSolver::download() {
     flowY_[flow_].download(s.flowYM3PerS.data(), W * (H + 1) * 4);
     s.faceDepthXM.resize((W + 1) * H);
     s.faceDepthYM.resize(W * (H + 1));
-    faceDepthX_.download(s.faceDepthXM.data(), (W + 1) * H * 4);
-    faceDepthY_.download(s.faceDepthYM.data(), W * (H + 1) * 4);
+    faceDepth_.download(s.faceDepthXM.data(), (W + 1) * H * 4);
+    faceDepth_.download(s.faceDepthYM.data(), W * (H + 1) * 4, (W + 1) * H * 4);
     fillDepthMetres(s);
+    s.erosion = erosionField();
     return s;
 }
 

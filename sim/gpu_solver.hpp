@@ -85,6 +85,9 @@ protected:
     void restoreSpeeds(SpeedReading speeds) override;
     void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) override;
     void bookLedger(std::int64_t added, std::int64_t removed) override;
+    void storeErosion(const ErosionField& field) override;
+    void restoreSediment(const SedimentUnits& units) override;
+    void sedimentTotals(ErosionSums& sums, SedimentUnits& units) override;
 
 private:
     explicit GpuSolver(const Scene& scene) : Solver(scene) {}
@@ -115,13 +118,29 @@ private:
     /// Pass 1 of the substep in params_.model.
     const gl::Program& fluxPass() const { return params_.model == WaterModel::Swe ? sweFlux_ : flux_; }
 
-    gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_;
+    /// Erosion (gpu_erosion.cpp): state set up and enabled; step 1 and 2 after a substep's pass 2
+    /// (erode.comp, slump.comp); base of `box` after an outside edit of the bed; its fields read back.
+    bool erosionRunning() const { return erosionSetUp_ && params_.erosion.enabled; }
+    void erodeAndSlump();
+    void rebase(const CellBox& box);
+    ErosionField erosionField() const;
+    /// step_depth.comp's sediment uniforms and binding (erosion off: uErosion 0).
+    void setSedimentUniforms();
+
+    gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_, erode_, slump_;
+    // Erosion's state (empty until set up); the pairs are one buffer of two halves of W*H each, the
+    // current one at sedHalf_ / layerHalf_.
+    gl::Buffer bedBase_, bedChange_, soft_, sediment_, hardness_;
+    int sedHalf_ = 0, layerHalf_ = 0;
+    float erosionDtSub_ = 0;          // the substep length erodeAndSlump() uses (set by advance())
+    std::size_t waterSlots_ = 0;      // ledger slot pairs of the water (pass-2 groups, brush tiles)
+    std::size_t sedimentSlot0_ = 0;   // the int64 index of erosion's first ledger slot
     gl::Buffer brushScratch_;  // smooth: new bed of the brush's dispatch area; grown on demand
     // Pairs: the index holds the state, the other copy is written by the next dispatch (depth and
     // flags swap every substep; flows stay, the other flow pair holding pass 1's raw transfers, except
     // in sweeps, which swap them too).
     gl::Buffer terrain_, depth_[2], flowX_[2], flowY_[2], flags_[2];
-    gl::Buffer faceDepthX_, faceDepthY_;  // shallow water: the depth each face's last transfer moved through
+    gl::Buffer faceDepth_;  // shallow water: the depth each face's last transfer moved through (x-faces, then y)
     gl::Buffer emitters_, amounts_, edges_, ledger_, stats_, partials_;
     gl::Buffer stripRawX_, stripRawY_;  // skewed sweep: raw transfers of one strip's face rows (grown on demand)
     int depthCur_ = 0, flow_ = 0, flagsCur_ = 0;

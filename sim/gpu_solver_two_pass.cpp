@@ -25,10 +25,12 @@ void GpuSolver::advanceWhole(int n) {
         flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
         dispatchPassRows(flux, 0, height_ + 1, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        setSedimentUniforms();  // the sediment halves swap every substep
         dispatchPassRows(depthPass_, 0, height_, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         depthCur_ = 1 - depthCur_;
         flagsCur_ = 1 - flagsCur_;
+        if (erosionRunning()) erodeAndSlump();  // binds nothing pass 1 or 2 reads elsewhere
     }
 }
 
@@ -49,7 +51,7 @@ int GpuSolver::sweepSubsteps() const { return tuning_.stripRows > 0 ? tuning_.sw
 // Only the pipe model sweeps: the shallow-water pass 1 reads the depth before the last substep too,
 // which a sweep's ping-pong copies do not keep for every strip.
 bool GpuSolver::sweeps(int n) const {
-    return params_.model == WaterModel::Pipes && stripRows() > 0 && stripRows() < height_ && n >= 2;
+    return params_.model == WaterModel::Pipes && !erosionRunning() && stripRows() > 0 && stripRows() < height_ && n >= 2;
 }
 
 // Skewed sweep (parallelogram tiling in time and rows): strips of L rows are advanced one after the

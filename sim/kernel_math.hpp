@@ -26,4 +26,5 @@ inline float uintBitsToFloat(uint v) { return std::bit_cast<float>(v); }
 #include "shaders/sim/swe_math.h"
 #include "shaders/sim/boundary_math.h"
 #include "shaders/sim/brush_math.h"
+#include "shaders/sim/erosion_math.h"
 }  // namespace sluice::sim::kmath

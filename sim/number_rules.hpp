@@ -72,6 +72,14 @@ inline constexpr NumberRule kEvaporationMPerS{0, 1, false, false, false, "m/s"};
 inline constexpr NumberRule kCourant{0, 1, true, false, false, "", RuleStyle::Interval};
 inline constexpr NumberRule kMaxSubsteps{1, 4096, false, false, true};
 /// Sources, drains and boundaries.
+/// Erosion (docs/EROSION.md): capacity coefficient, rates, angles, fractions, depths, speed-up.
+inline constexpr NumberRule kErosionCapacityS{0, 1e4, false, false, false, "s"};
+inline constexpr NumberRule kErosionRatePerS{0, 1e4, false, false, false, "1/s"};
+inline constexpr NumberRule kTalusAngleDeg{0, 90, true, true, false, "degrees", RuleStyle::Interval};
+inline constexpr NumberRule kFraction{0, 1, false, false, false, "", RuleStyle::Interval};
+inline constexpr NumberRule kThinDepthM{0, 1024, true, false, false, "m"};
+inline constexpr NumberRule kSoftThicknessM{0, 1024, false, false, false, "m"};
+inline constexpr NumberRule kErosionTimeScale{0, 1e6, true, false, false};
 inline constexpr NumberRule kRateM3PerS{0, 1e7, false, false, false, "m^3/s"};
 inline constexpr NumberRule kMaxRateM3PerS{0, 1e7, true, false, false, "m^3/s"};
 inline constexpr NumberRule kDischargeM2PerS{0, 1e5, false, false, false, "m^2/s"};

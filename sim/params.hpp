@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "sim/boundary.hpp"
+#include "sim/erosion_params.hpp"
 
 namespace sluice::sim {
 
@@ -32,6 +33,7 @@ struct SimParams {
     float evaporationMPerS = 0.0f;    ///< uniform evaporation, metres per second, never below zero depth
     float courantTarget = 0.5f;       ///< C in dt_sub <= C dx / max(|u| + sqrt(g h)); the kernels hold every face to it
     int maxSubsteps = 256;            ///< cap on substeps per step; when it binds the step covers less time
+    ErosionParams erosion;            ///< erosion and sediment (off unless enabled)
 
     bool operator==(const SimParams&) const = default;
 };

@@ -27,6 +27,11 @@ struct Scene {
     float cellSizeM = 1.0f;         ///< dx, metres
     std::vector<float> terrainM;    ///< bed elevation b, metres, width*height
     std::vector<float> depthM;      ///< water depth h >= 0, metres, width*height
+    /// Erosion (docs/EROSION.md): set up when the scene has an "erosion" object. Soft-layer thickness
+    /// (m) and bedrock hardness (0..1) per cell; empty: params.erosion's uniform values.
+    bool erosionSetUp = false;
+    std::vector<float> softThicknessM;
+    std::vector<float> rockHardness;
     SimParams params;
     Boundaries boundary;
     std::vector<Emitter> sources;

@@ -16,7 +16,24 @@ json paramsToJson(const SimParams& p) {
                 {"rain", p.rainMPerS},
                 {"evaporation", p.evaporationMPerS},
                 {"courant", p.courantTarget},
-                {"max_substeps", p.maxSubsteps}};
+                {"max_substeps", p.maxSubsteps},
+                {"erosion", erosionToJson(p.erosion)}};
+}
+
+json erosionToJson(const ErosionParams& e) {
+    return json{{"enabled", e.enabled},
+                {"capacity", e.capacity},
+                {"dissolve", e.dissolve},
+                {"deposit", e.deposit},
+                {"talus_angle", e.talusAngleDeg},
+                {"wet_talus_angle", e.wetTalusAngleDeg},
+                {"thermal_rate", e.thermalRate},
+                {"min_slope", e.minSlope},
+                {"thin_depth", e.thinDepthM},
+                {"soft_hardness", e.softHardness},
+                {"rock_hardness", e.rockHardness},
+                {"soft_thickness", e.softThicknessM},
+                {"time_scale", e.timeScale}};
 }
 
 json emittersToJson(const std::vector<Emitter>& list) {

@@ -14,6 +14,8 @@
 namespace sluice::sim {
 
 nlohmann::json paramsToJson(const SimParams& p);
+/// The "erosion" object (docs/SCENE_FORMAT.md), also nested in paramsToJson's output.
+nlohmann::json erosionToJson(const ErosionParams& e);
 nlohmann::json emittersToJson(const std::vector<Emitter>& list);
 
 /// {"params": ..., "boundary": ..., "sources": [...], "drains": [...]}

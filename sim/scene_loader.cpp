@@ -104,6 +104,11 @@ private:
     void checkGridLimits(const std::string& path);
     void parseWater(const json* water);
     void parseParams(const json* params);
+    /// An "erosion" object (top level, or nested in params). `sceneFile`: the soft layer may be a
+    /// field (npy / png) and the scene sets erosion's state up.
+    void parseErosion(const json* erosion, const std::string& path, bool sceneFile);
+    /// A per-cell field of the grid from {"npy": ...} or {"png": ..., "min": ..., "max": ...}.
+    std::vector<float> loadCellField(const json& spec, const std::string& path, const NumberRule& rule);
     void parseBoundary(const json* boundary);
     std::vector<Emitter> parseEmitters(const json* list, const std::string& path);
 
@@ -118,7 +123,7 @@ private:
 
 SceneLoadOutput Loader::loadSettings(const json& root, int width, int height, const Scene* base) {
     if (!root.is_object()) fail("", std::string("expected a JSON object, got ") + root.type_name());
-    checkKeys(root, "", {"params", "boundary", "sources", "drains"});
+    checkKeys(root, "", {"params", "boundary", "sources", "drains", "erosion"});
     scene_.width = width;
     scene_.height = height;
     if (base) {
@@ -128,6 +133,7 @@ SceneLoadOutput Loader::loadSettings(const json& root, int width, int height, co
         scene_.drains = base->drains;
     }
     parseParams(find(root, "params"));
+    parseErosion(find(root, "erosion"), "erosion", false);
     parseBoundary(find(root, "boundary"));
     if (const json* v = find(root, "sources")) scene_.sources = parseEmitters(v, "sources");
     if (const json* v = find(root, "drains")) scene_.drains = parseEmitters(v, "drains");
@@ -140,7 +146,7 @@ SceneLoadOutput Loader::load(std::string_view text) {
     if (!parsed) throw JsonFailure{parsed.error().message};
     const json root = std::move(*parsed);
     if (!root.is_object()) fail("", std::string("expected a JSON object at the top level, got ") + root.type_name());
-    checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains"});
+    checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains", "erosion"});
 
     if (const json* name = find(root, "name")) scene_.name = string(*name, "name");
     else scene_.name = fileStem_.empty() ? "scene" : fileStem_;
@@ -149,6 +155,7 @@ SceneLoadOutput Loader::load(std::string_view text) {
     parseTerrain(find(root, "terrain"));
     parseWater(find(root, "water"));
     parseParams(find(root, "params"));
+    parseErosion(find(root, "erosion"), "erosion", true);
     parseBoundary(find(root, "boundary"));
     scene_.sources = parseEmitters(find(root, "sources"), "sources");
     scene_.drains = parseEmitters(find(root, "drains"), "drains");
@@ -304,7 +311,7 @@ void Loader::parseParams(const json* params) {
     expectObject(*params, "params");
     checkKeys(*params, "params",
               {"model", "dt", "gravity", "friction_law", "friction", "manning_n", "viscosity", "rain", "evaporation",
-               "courant", "max_substeps"});
+               "courant", "max_substeps", "erosion"});
     SimParams& p = scene_.params;
     if (const json* v = find(*params, "model")) {
         const std::string m = string(*v, "params.model");
@@ -336,6 +343,80 @@ void Loader::parseParams(const json* params) {
         p.evaporationMPerS = ruled(*v, "params.evaporation", rules::kEvaporationMPerS);
     if (const json* v = find(*params, "courant")) p.courantTarget = ruled(*v, "params.courant", rules::kCourant);
     if (const json* v = find(*params, "max_substeps")) p.maxSubsteps = int(integerIn(*v, "params.max_substeps", 1, 4096));
+    parseErosion(find(*params, "erosion"), "params.erosion", false);
+}
+
+void Loader::parseErosion(const json* erosion, const std::string& path, bool sceneFile) {
+    if (!erosion) return;
+    expectObject(*erosion, path);
+    checkKeys(*erosion, path,
+              {"enabled", "capacity", "dissolve", "deposit", "talus_angle", "wet_talus_angle", "thermal_rate",
+               "min_slope", "thin_depth", "soft_hardness", "rock_hardness", "soft_thickness", "time_scale"});
+    ErosionParams& e = scene_.params.erosion;
+    auto at = [&](const char* key) { return path + "." + key; };
+    auto number = [&](const char* key, float& out, const NumberRule& rule) {
+        if (const json* v = find(*erosion, key)) out = ruled(*v, at(key), rule);
+    };
+    if (const json* v = find(*erosion, "enabled")) e.enabled = boolean(*v, at("enabled"));
+    number("capacity", e.capacity, rules::kErosionCapacityS);
+    number("dissolve", e.dissolve, rules::kErosionRatePerS);
+    number("deposit", e.deposit, rules::kErosionRatePerS);
+    number("talus_angle", e.talusAngleDeg, rules::kTalusAngleDeg);
+    number("wet_talus_angle", e.wetTalusAngleDeg, rules::kTalusAngleDeg);
+    number("thermal_rate", e.thermalRate, rules::kErosionRatePerS);
+    number("min_slope", e.minSlope, rules::kFraction);
+    number("thin_depth", e.thinDepthM, rules::kThinDepthM);
+    number("soft_hardness", e.softHardness, rules::kFraction);
+    number("rock_hardness", e.rockHardness, rules::kFraction);
+    number("time_scale", e.timeScale, rules::kErosionTimeScale);
+    if (const json* v = find(*erosion, "soft_thickness")) {
+        if (v->is_object()) {
+            if (!sceneFile)
+                fail(at("soft_thickness"), "a field (npy or png) is allowed in scene files only; give a number (m)");
+            scene_.softThicknessM = loadCellField(*v, at("soft_thickness"), rules::kSoftThicknessM);
+        } else {
+            e.softThicknessM = ruled(*v, at("soft_thickness"), rules::kSoftThicknessM);
+        }
+    }
+    if (sceneFile) scene_.erosionSetUp = true;
+}
+
+std::vector<float> Loader::loadCellField(const json& spec, const std::string& path, const NumberRule& rule) {
+    const bool npy = find(spec, "npy") != nullptr, png = find(spec, "png") != nullptr;
+    if (npy == png) fail(path, "give exactly one of npy or png (a number is also accepted)");
+    std::vector<float> values;
+    std::string source;
+    int w = 0, h = 0;
+    if (npy) {
+        checkKeys(spec, path, {"npy"});
+        source = string(spec["npy"], path + ".npy");
+        NpyArray arr = loadNpy(spec["npy"], path + ".npy");
+        w = arr.cols;
+        h = arr.rows;
+        values = std::move(arr.data);
+    } else {
+        checkKeys(spec, path, {"png", "min", "max"});
+        const json* mn = find(spec, "min");
+        const json* mx = find(spec, "max");
+        if (!mn) fail(path + ".min", "missing (required with png: the value of gray level 0)");
+        if (!mx) fail(path + ".max", "missing (required with png: the value of the brightest gray level)");
+        const float lo = ruled(*mn, path + ".min", rule), hi = ruled(*mx, path + ".max", rule);
+        if (!(hi > lo)) fail(path + ".max", "must be greater than " + path + ".min (got min=" + fmt(lo) + ", max=" + fmt(hi) + ")");
+        source = string(spec["png"], path + ".png");
+        Result<HeightImage> img = loadHeightmapPng(resolve(spec["png"], path + ".png"), lo, hi);
+        if (!img) fail(path, img.error().message);
+        w = img->width;
+        h = img->height;
+        values = std::move(img->heightsM);
+    }
+    if (w != scene_.width || h != scene_.height)
+        fail(path, "'" + source + "' is " + std::to_string(w) + "x" + std::to_string(h) + " cells but the grid is " +
+                       std::to_string(scene_.width) + "x" + std::to_string(scene_.height) + " (width x height)");
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (auto problem = ruleProblem(values[i], rule))
+            fail(path, "'" + source + "' has " + fmt(values[i]) + " at index " + std::to_string(i) + " (row " +
+                           std::to_string(i / std::size_t(w)) + ", column " + std::to_string(i % std::size_t(w)) + "): " + *problem);
+    return values;
 }
 
 void Loader::parseBoundary(const json* boundary) {

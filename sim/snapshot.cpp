@@ -68,7 +68,8 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
         deriveFaceDepths(derived, s.boundary, s.counters.timeSeconds);
     }
     const FieldSnapshot& faces = derived.faceDepthXM.empty() ? f : derived;
-    const ArrayRef arrays[] = {
+    const ErosionField& e = f.erosion;
+    std::vector<ArrayRef> arrays = {
         {"terrain", "f4", f.terrainM.data(), f.terrainM.size()},
         {"depth_units", "i4", f.depthUnits.data(), f.depthUnits.size()},
         {"depth_prev_units", "i4", prev.data(), prev.size()},
@@ -77,6 +78,13 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
         {"face_depth_x", "f4", faces.faceDepthXM.data(), faces.faceDepthXM.size()},
         {"face_depth_y", "f4", faces.faceDepthYM.data(), faces.faceDepthYM.size()},
     };
+    if (!e.empty()) {  // erosion's state (version 5 on; absent when the run has none)
+        arrays.push_back({"bed_base", "f4", e.baseM.data(), e.baseM.size()});
+        arrays.push_back({"bed_change_units", "i4", e.bedChangeUnits.data(), e.bedChangeUnits.size()});
+        arrays.push_back({"soft_units", "i4", e.softUnits.data(), e.softUnits.size()});
+        arrays.push_back({"sediment_units", "i4", e.sedimentUnits.data(), e.sedimentUnits.size()});
+        arrays.push_back({"hardness", "f4", e.hardness.data(), e.hardness.size()});
+    }
     json table = json::array();
     std::size_t offset = 0;
     for (const ArrayRef& a : arrays) {
@@ -110,6 +118,10 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
           {"emitters", s.carry.emitters}}},
         {"arrays", table},
     };
+    if (!e.empty())
+        header["sediment"] = json{{"eroded_units", s.sediment.eroded},
+                                  {"deposited_units", s.sediment.deposited},
+                                  {"removed_units", s.sediment.removed}};
     if (snap.camera) {
         const ViewPose& v = *snap.camera;
         header["camera"] = json{{"target", {v.targetM[0], v.targetM[1], v.targetM[2]}},
@@ -333,6 +345,24 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
         r.checkValues(f.faceDepthXM, f.width + 1, "face_depth_x", rules::kDepthM);
         r.checkValues(f.faceDepthYM, f.width, "face_depth_y", rules::kDepthM);
     }
+    if (version >= 5 && r.hasArray(table, "sediment_units")) {
+        ErosionField& e = f.erosion;
+        r.readArray(table, data, "bed_base", "f4", W * H, true, e.baseM);
+        r.readArray(table, data, "bed_change_units", "i4", W * H, true, e.bedChangeUnits);
+        r.readArray(table, data, "hardness", "f4", W * H, true, e.hardness);
+        r.readDepthUnits(table, data, "soft_units", W * H, e.softUnits);
+        r.readDepthUnits(table, data, "sediment_units", W * H, e.sedimentUnits);
+        r.checkValues(e.baseM, f.width, "bed_base", rules::kElevationM);
+        r.checkValues(e.hardness, f.width, "hardness", rules::kFraction);
+        for (std::size_t i = 0; i < e.bedChangeUnits.size(); ++i)
+            if (std::abs(std::int64_t(e.bedChangeUnits[i])) > kMaxDepthUnits)
+                r.fail("", "array 'bed_change_units' has an invalid value (" + std::to_string(e.bedChangeUnits[i]) +
+                               ") at index " + std::to_string(i) + ": must be within +-" + std::to_string(kMaxDepthUnits));
+        const json& sed = r.section(h, "sediment");
+        s.sediment.eroded = r.atInteger(sed, "sediment", "eroded_units");
+        s.sediment.deposited = r.atInteger(sed, "sediment", "deposited_units");
+        s.sediment.removed = r.atInteger(sed, "sediment", "removed_units");
+    }
     return snap;
 }
 
@@ -393,6 +423,7 @@ Scene sceneFromSnapshot(Snapshot snap) {
     scene.sources = s.sources;
     scene.drains = s.drains;
     scene.camera = snap.camera;
+    scene.erosionSetUp = !s.field.erosion.empty();
     scene.resume = std::make_shared<const SolverState>(std::move(s));
     return scene;
 }

@@ -97,6 +97,38 @@ Ledger Solver::ledger() {
     return l;
 }
 
+SedimentLedger Solver::sedimentLedger() {
+    SedimentLedger l;
+    l.unitVolumeM3 = kDepthUnitM * double(cellSizeM_) * double(cellSizeM_);
+    if (!erosionSetUp_) return l;
+    ErosionSums sums;
+    SedimentUnits u;
+    sedimentTotals(sums, u);
+    l.erodedM3 = double(u.eroded) * l.unitVolumeM3;
+    l.depositedM3 = double(u.deposited) * l.unitVolumeM3;
+    l.removedM3 = double(u.removed) * l.unitVolumeM3;
+    l.suspendedM3 = double(sums.suspended) * l.unitVolumeM3;
+    l.bedChangeM3 = double(sums.bedChange) * l.unitVolumeM3;
+    l.residualUnits = sums.suspended - (u.eroded - u.deposited - u.removed);
+    l.bedResidualUnits = sums.bedChange - (u.deposited - u.eroded);
+    return l;
+}
+
+void Solver::setUpErosion(const std::vector<float>& softM, const std::vector<float>& hardness) {
+    const std::size_t cells = std::size_t(width_) * std::size_t(height_);
+    ErosionField e;
+    e.baseM = download().terrainM;
+    e.bedChangeUnits.assign(cells, 0);
+    e.sedimentUnits.assign(cells, 0);
+    e.softUnits.resize(cells);
+    for (std::size_t i = 0; i < cells; ++i)
+        e.softUnits[i] = depthToUnits(softM.empty() ? params_.erosion.softThicknessM : softM[i]);
+    e.hardness = hardness.empty() ? std::vector<float>(cells, params_.erosion.rockHardness) : hardness;
+    storeErosion(e);
+    restoreSediment(SedimentUnits{});
+    erosionSetUp_ = true;
+}
+
 void Solver::writeRegion(Field field, const CellBox& box, const std::uint32_t* values) {
     if (box.cellCount() == 0) return;
     if (field == Field::Depth) {
@@ -131,12 +163,17 @@ SolverState Solver::saveState() {
     s.carry = carry_;
     s.speeds = peekSpeeds();
     s.initialSpeedEstimate = initialSpeedEstimate_;
+    if (erosionSetUp_) {
+        ErosionSums sums;
+        sedimentTotals(sums, s.sediment);
+    }
     return s;
 }
 
 void Solver::setParams(const SimParams& p) {
     const bool toSwe = p.model == WaterModel::Swe && params_.model != WaterModel::Swe;
     params_ = p;
+    if (p.erosion.enabled && !erosionSetUp_) setUpErosion({}, {});
     if (!toSwe) return;
     FieldSnapshot f = download();
     deriveFaceDepths(f, boundary_, counters_.timeSeconds);
@@ -154,6 +191,10 @@ Result<void> Solver::restoreState(const SolverState& s) {
         f.faceDepthXM.size() != f.flowXM3PerS.size() * (f.faceDepthXM.empty() ? 0 : 1) ||
         f.faceDepthYM.size() != f.flowYM3PerS.size() * (f.faceDepthYM.empty() ? 0 : 1))
         return Error{"state arrays do not match its grid size"};
+    const ErosionField& e = f.erosion;
+    if (!e.empty() && (e.baseM.size() != W * H || e.bedChangeUnits.size() != W * H || e.softUnits.size() != W * H ||
+                       e.sedimentUnits.size() != W * H || e.hardness.size() != W * H))
+        return Error{"state's erosion arrays do not match its grid size"};
     if (f.cellSizeM != cellSizeM_)
         return Error{"state has cell size " + std::to_string(f.cellSizeM) + " m, the solver " +
                      std::to_string(cellSizeM_) + " m"};
@@ -174,6 +215,9 @@ Result<void> Solver::restoreState(const SolverState& s) {
     initialSpeedEstimate_ = s.initialSpeedEstimate;
     restoreLedger(s.ledger.added, s.ledger.removed);
     restoreSpeeds(s.speeds);
+    erosionSetUp_ = !f.erosion.empty();
+    restoreSediment(erosionSetUp_ ? s.sediment : SedimentUnits{});
+    if (params_.erosion.enabled && !erosionSetUp_) setUpErosion({}, {});
     return {};
 }
 

@@ -17,6 +17,40 @@
 
 namespace sluice::sim {
 
+/// Erosion's per-cell state (docs/EROSION.md, shaders/sim/erosion_math.h): width * height each,
+/// row-major. Empty while the run has no erosion set up.
+struct ErosionField {
+    std::vector<float> baseM;                  ///< the bed is base + bedChange units (bedHeight)
+    std::vector<std::int32_t> bedChangeUnits;  ///< the bed's change since erosion was set up
+    std::vector<std::int32_t> softUnits;       ///< soft-layer thickness (soil, sand, deposits)
+    std::vector<std::int32_t> sedimentUnits;   ///< suspended load, units of material over one cell
+    std::vector<float> hardness;               ///< the bedrock's resistance, 0..1
+    bool empty() const { return sedimentUnits.empty(); }
+};
+
+/// Erosion's ledger, exact like the water's: cumulative units of material over one cell since
+/// erosion was set up (suspended load starts at zero then).
+struct SedimentUnits {
+    std::int64_t eroded = 0, deposited = 0, removed = 0;
+};
+
+/// The sediment ledger as reported: volumes (m^3) and the two exact balances, in units. The
+/// suspended load must equal eroded - deposited - removed, and the bed's change deposited - eroded
+/// (slumping only moves material), both to the unit.
+struct SedimentLedger {
+    double erodedM3 = 0, depositedM3 = 0, suspendedM3 = 0, removedM3 = 0;
+    double bedChangeM3 = 0;             ///< net change of the bed's volume since erosion was set up
+    std::int64_t residualUnits = 0;     ///< suspended - (eroded - deposited - removed)
+    std::int64_t bedResidualUnits = 0;  ///< bed change - (deposited - eroded)
+    double unitVolumeM3 = 0;
+    double residual() const { return double(residualUnits) * unitVolumeM3; }
+};
+
+/// Sums of the erosion fields (units).
+struct ErosionSums {
+    std::int64_t suspended = 0, bedChange = 0, soft = 0;
+};
+
 /// The whole field, downloaded. Flows are the effective (outflow-limited) flows of the last substep.
 struct FieldSnapshot {
     int width = 0, height = 0;
@@ -33,6 +67,7 @@ struct FieldSnapshot {
     /// swe_math.h, sweMovedDepth): its velocity is flow / (depth dx). Laid out like the flows. Empty
     /// (older snapshots): derived from prevDepthUnits and the flows (deriveFaceDepths).
     std::vector<float> faceDepthXM, faceDepthYM;
+    ErosionField erosion;  ///< empty without erosion
 };
 
 /// Fills FieldSnapshot::depthM from depthUnits.
@@ -98,6 +133,7 @@ struct SolverState {
     WaterCarry carry;                 ///< fractions of a unit of rain, sources, ... not yet moved
     SpeedReading speeds;              ///< measured since the last step began; decides the next substeps
     float initialSpeedEstimate = 0;   ///< used by the first step only
+    SedimentUnits sediment;           ///< erosion's ledger (zeros without erosion)
 };
 
 /// A rectangle of cells [x0, x0 + w) x [y0, y0 + h), inside the grid.
@@ -146,6 +182,11 @@ public:
     virtual void applyBrush(const BrushStroke& stroke) = 0;
     /// Volume plus the cumulative added/removed amounts.
     Ledger ledger();
+    /// Whether erosion's state (soft layer, suspended load, bed change) exists: once the scene set it
+    /// up or erosion was first enabled. It runs while params().erosion.enabled.
+    bool hasErosionState() const { return erosionSetUp_; }
+    /// Erosion's ledger (zeros without erosion state; reads back on the GPU).
+    SedimentLedger sedimentLedger();
 
     /// Copies the bed or the depth of `box` (row-major, box.w per row) out of / into the solver
     /// between steps (undo and redo of edits), as 4-byte words: the bed's float bits, the depth's
@@ -167,7 +208,8 @@ public:
     const SimParams& params() const { return params_; }
     /// New parameters take effect at the next step (validated by the caller).
     /// A switch to the shallow-water model derives the face depths its velocities need
-    /// (deriveFaceDepths), which the pipe model does not keep.
+    /// (deriveFaceDepths), which the pipe model does not keep. Enabling erosion for the first time
+    /// sets its state up on the current bed (a soft layer of erosion.softThicknessM everywhere).
     void setParams(const SimParams& p);
     /// Replaces sources, drains and boundaries; they take effect at the next substep.
     void setEmitters(std::vector<Emitter> sources, std::vector<Emitter> drains) {
@@ -206,6 +248,20 @@ protected:
     /// writeRegion() hooks: store the words; add to the cumulative ledger amounts.
     virtual void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) = 0;
     virtual void bookLedger(std::int64_t addedUnits, std::int64_t removedUnits) = 0;
+    /// Erosion hooks: replace the erosion state (an empty field drops it), its cumulative ledger,
+    /// and read back its sums and cumulative ledger.
+    virtual void storeErosion(const ErosionField& field) = 0;
+    virtual void restoreSediment(const SedimentUnits& units) = 0;
+    virtual void sedimentTotals(ErosionSums& sums, SedimentUnits& units) = 0;
+    /// Sets erosion's state up on the current bed: base = bed, no change, the given soft-layer
+    /// thickness (m) and bedrock hardness per cell (empty: the parameters' uniform values), nothing
+    /// suspended. Backends call it once they hold the scene, when the scene asks for erosion.
+    void setUpErosion(const std::vector<float>& softM, const std::vector<float>& hardness);
+    /// Whether a scene asks for erosion state from the start.
+    static bool sceneWantsErosion(const Scene& scene) {
+        return scene.params.erosion.enabled || !scene.softThicknessM.empty() || scene.erosionSetUp;
+    }
+    bool erosionSetUp_ = false;
     /// What water sources, rain, evaporation and boundary segments move in the next substep of `c`
     /// (carries and the substep clock advanced): the same on every backend.
     SubstepAmounts nextAmounts(const SubstepConstants& c) {

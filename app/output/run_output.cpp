@@ -26,7 +26,7 @@ nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, con
     const sim::Ledger ledger = solver.ledger();
     const sim::DepthStats stats = solver.depthStats();
     const sim::RunCounters& c = solver.counters();
-    return {
+    nlohmann::json summary = {
         {"scene", sceneName},
         {"backend", solver.backendName()},
         {"model", sim::toString(solver.params().model)},
@@ -57,19 +57,42 @@ nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, con
         {"step_seconds", t.stepSeconds},
         {"ms_per_step", t.stepsRun > 0 ? 1000.0 * t.stepSeconds / double(t.stepsRun) : 0.0},
     };
+    if (solver.hasErosionState()) {
+        // Erosion's ledger (m^3 of material): the residuals are exactly zero unless material appeared
+        // or vanished unaccounted (docs/EROSION.md).
+        const sim::SedimentLedger s = solver.sedimentLedger();
+        summary["erosion_enabled"] = solver.params().erosion.enabled;
+        summary["sediment_eroded"] = s.erodedM3;
+        summary["sediment_deposited"] = s.depositedM3;
+        summary["sediment_suspended"] = s.suspendedM3;
+        summary["sediment_removed"] = s.removedM3;
+        summary["sediment_residual"] = s.residual();
+        summary["bed_change"] = s.bedChangeM3;
+        summary["bed_residual"] = double(s.bedResidualUnits) * s.unitVolumeM3;
+    }
+    return summary;
 }
 
 Result<void> writeFieldsDir(const std::string& dir, const sim::FieldSnapshot& snap, const nlohmann::json& summary) {
     auto out = OutputDir::begin(dir);
     if (!out) return out.error();
     const int W = snap.width, H = snap.height;
-    Result<void> writes[] = {
+    std::vector<Result<void>> writes = {
         sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), H, W),
         sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), H, W),
         sim::writeNpy(out->file("flow_x.npy"), snap.flowXM3PerS.data(), H, W + 1),
         sim::writeNpy(out->file("flow_y.npy"), snap.flowYM3PerS.data(), H + 1, W),
-        sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"),
     };
+    if (!snap.erosion.empty()) {  // suspended load and soft layer, metres of material per cell
+        std::vector<float> sediment(snap.erosion.sedimentUnits.size()), soft(sediment.size());
+        for (std::size_t i = 0; i < sediment.size(); ++i) {
+            sediment[i] = sim::unitsToDepth(snap.erosion.sedimentUnits[i]);
+            soft[i] = sim::unitsToDepth(snap.erosion.softUnits[i]);
+        }
+        writes.push_back(sim::writeNpy(out->file("sediment.npy"), sediment.data(), H, W));
+        writes.push_back(sim::writeNpy(out->file("soft.npy"), soft.data(), H, W));
+    }
+    writes.push_back(sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"));
     return out->commitAfter(writes);
 }
 

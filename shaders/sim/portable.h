@@ -5,6 +5,7 @@
 //   SLUICE_PRECISE  forbids fused multiply-add in GLSL (`precise`); C++ compiles with
 //                   -ffp-contract=off instead, so both sides round every operation alike
 //   SLUICE_OUT(T)   an output parameter: T& in C++, `out T` in GLSL
+//   SLUICE_INOUT(T) a parameter read and written: T& in C++, `inout T` in GLSL
 #ifndef SLUICE_PORTABLE_H
 #define SLUICE_PORTABLE_H
 
@@ -12,10 +13,12 @@
 #define SLUICE_FN inline
 #define SLUICE_PRECISE
 #define SLUICE_OUT(T) T&
+#define SLUICE_INOUT(T) T&
 #else
 #define SLUICE_FN
 #define SLUICE_PRECISE precise
 #define SLUICE_OUT(T) out T
+#define SLUICE_INOUT(T) inout T
 #endif
 
 #endif

@@ -11,6 +11,7 @@ layout(std430, binding = SLUICE_BIND_REDUCE_OUT) restrict writeonly buffer Parti
 
 uniform int uCellCount;
 uniform int uLedgerSlots;  // added / removed pairs
+uniform int uCellOffset;   // the field starts here in its buffer (a half of erosion's ping-pong pairs)
 
 shared int64_t sSum[SLUICE_REDUCE_THREADS];
 shared int64_t sAdded[SLUICE_REDUCE_THREADS];
@@ -25,7 +26,7 @@ void main() {
     int64_t sum = 0l;
     int lo = 2147483647, hi = -2147483647;
     for (int i = first; i < uCellCount; i += stride) {
-        const int h = depth[i];
+        const int h = depth[uCellOffset + i];
         sum += int64_t(h);
         lo = min(lo, h);
         hi = max(hi, h);

@@ -40,8 +40,21 @@
 #define SLUICE_BIND_AMOUNTS 17     // int[substeps * (2 + segments + emitters)]: what each substep moves (below)
 #define SLUICE_BIND_DEPTH_OLD 18   // int h[W*H]: the depth before the last substep (transmissive edges)
 #define SLUICE_BIND_EDGES 19       // int[2 (W + H)]: code of every edge face (boundary_math.h)
-#define SLUICE_BIND_FACE_DEPTH_X 20  // float a[(W+1)*H], m: the depth each x-face's last transfer moved through
-#define SLUICE_BIND_FACE_DEPTH_Y 21  // float a[W*(H+1)], m: the same for y-faces (swe_math.h, sweMovedDepth)
+#define SLUICE_BIND_FACE_DEPTH 20  // float a[(W+1)*H + W*(H+1)], m: the depth each face's last transfer moved
+                                   // through (swe_math.h, sweMovedDepth): x-faces, then y-faces from
+                                   // (W+1)*H on (one block: a kernel may use 16 storage blocks on NVIDIA)
+// Erosion (erosion_math.h): each ping-pong pair is one buffer of two halves of W*H, picked by uniforms.
+#define SLUICE_BIND_SEDIMENT 21    // int sed[2*W*H]: suspended sediment, units
+#define SLUICE_BIND_BED_BASE 22    // float base[W*H], m: the bed is base + dz
+#define SLUICE_BIND_BED_CHANGE 23  // int dz[2*W*H], units
+#define SLUICE_BIND_SOFT 24        // int soft[2*W*H], units: soft-layer thickness
+#define SLUICE_BIND_HARDNESS 25    // float hardness[W*H]: the bedrock's resistance, 0..1
+// Erosion's ledger slots follow the water's in SLUICE_BIND_LEDGER: from uSedimentSlot0 on, per pass-2
+// work group, eroded, deposited and removed units of material.
+#define SLUICE_SEDIMENT_ERODED 0
+#define SLUICE_SEDIMENT_DEPOSITED 1
+#define SLUICE_SEDIMENT_REMOVED 2
+#define SLUICE_SEDIMENT_SLOTS 3
 
 // The table of what a run of substeps moves (sim::SubstepAmounts, from the host's carries): per
 // substep 2 + segments + emitters ints: rain and evaporation per cell (units), then per boundary

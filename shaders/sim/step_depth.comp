@@ -14,6 +14,7 @@
 #include "transfer_math.h"
 #include "boundary_math.h"
 #include "swe_math.h"
+#include "erosion_math.h"
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
@@ -27,8 +28,8 @@ layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict writeonly buffer EffYB
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 layout(std430, binding = SLUICE_BIND_TILES_OUT) restrict writeonly buffer FlagsOut { uint flagsOut[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { int64_t ledger[]; };
-layout(std430, binding = SLUICE_BIND_FACE_DEPTH_X) restrict writeonly buffer FaceDepthXBuffer { float faceDepthX[]; };
-layout(std430, binding = SLUICE_BIND_FACE_DEPTH_Y) restrict writeonly buffer FaceDepthYBuffer { float faceDepthY[]; };
+layout(std430, binding = SLUICE_BIND_FACE_DEPTH) restrict writeonly buffer FaceDepthBuffer { float faceDepth[]; };
+layout(std430, binding = SLUICE_BIND_SEDIMENT) restrict buffer SedimentBuffer { int sediment[]; };
 
 #include "step_kernel_common.h"
 #include "pass_region.h"
@@ -36,8 +37,13 @@ layout(std430, binding = SLUICE_BIND_FACE_DEPTH_Y) restrict writeonly buffer Fac
 const uint kGroupSize = SLUICE_PASS_GROUP_X * SLUICE_PASS_GROUP_Y;
 shared int64_t sAdded[kGroupSize];
 shared int64_t sRemoved[kGroupSize];
+shared int64_t sSedRemoved[kGroupSize];
 shared uint sWet;
 uniform int uCountWetOnly;  // 1: count groups that hold water rather than groups run (skewed sweeps)
+uniform int uErosion;       // 1: suspended sediment moves with the water (erosion on)
+uniform int uSedIn;         // sediment[uSedIn + cell]: the load this substep started from
+uniform int uSedOut;        // sediment[uSedOut + cell]: written here
+uniform int uSedimentSlot0; // the first of erosion's ledger slots (sim_layout.h)
 
 // The side beyond a domain edge never runs short (an inflow edge's water comes from outside).
 const int kGhostUnits = 2147483647;
@@ -81,6 +87,7 @@ void main() {
     const ivec2 group = passGroup();
     const ivec2 p = passCell();
     int64_t added = 0l, removed = 0l;  // units of depth in this cell
+    int64_t sedRemoved = 0l;            // units of sediment that left the domain from this cell
     const int self = group.y * int(gl_NumWorkGroups.x) + group.x;
     if (gl_LocalInvocationIndex == 0u) sWet = 0u;
     castPassGroupVote(group);
@@ -109,17 +116,36 @@ void main() {
         const int eS = effectiveTransfer(tS, hS, oS, hC, outC);
         const int eN = effectiveTransfer(tN, hC, outC, hN, oN);
         int h = depthAfter(hC, eW, eE, eS, eN);
-        if (uLedgerActive != 0) h = cellExchanges(p, terrain[i], h, eW, eE, eS, eN, added, removed);
+        int sed = 0;
+        if (uErosion != 0) {
+            // Sediment rides on the same transfers: each face carries its donor's load in proportion
+            // to the donor's water it carries (sedimentShare). A neighbour that sends water here
+            // was loaded above (from* is true whenever its effective transfer points here).
+            const int sC = sediment[uSedIn + i];
+            const int oW = sedimentShare(-eW, sC, hC), oE = sedimentShare(eE, sC, hC);
+            const int oS = sedimentShare(-eS, sC, hC), oN = sedimentShare(eN, sC, hC);
+            const int iW = eW > 0 && p.x > 0 ? sedimentShare(eW, sediment[uSedIn + i - 1], hW) : 0;
+            const int iE = eE < 0 && p.x < W - 1 ? sedimentShare(-eE, sediment[uSedIn + i + 1], hE) : 0;
+            const int iS = eS > 0 && p.y > 0 ? sedimentShare(eS, sediment[uSedIn + i - W], hS) : 0;
+            const int iN = eN < 0 && p.y < H - 1 ? sedimentShare(-eN, sediment[uSedIn + i + W], hN) : 0;
+            sed = sC - (oW + oE + oS + oN) + (iW + iE + iS + iN);
+            // Out through the domain's edge: removed.
+            sedRemoved = int64_t(p.x == 0 ? oW : 0) + int64_t(p.x == W - 1 ? oE : 0) +
+                         int64_t(p.y == 0 ? oS : 0) + int64_t(p.y == H - 1 ? oN : 0);
+        }
+        if (uLedgerActive != 0) h = cellExchanges(p, terrain[i], h, eW, eE, eS, eN, added, removed, sed, sedRemoved);
         depthOut[i] = h;
+        if (uErosion != 0) sediment[uSedOut + i] = sed;
         effX[fx] = float(eW) * uUnitFlow;
         effY[i] = float(eS) * uUnitFlow;
         if (p.x == W - 1) effX[fx + 1] = float(eE) * uUnitFlow;
         if (p.y == H - 1) effY[i + W] = float(eN) * uUnitFlow;
         if (uModel == SLUICE_MODEL_SWE) {
-            faceDepthX[fx] = movedDepth(eW, p, ivec2(1, 0));
-            faceDepthY[i] = movedDepth(eS, p, ivec2(0, 1));
-            if (p.x == W - 1) faceDepthX[fx + 1] = movedDepth(eE, p + ivec2(1, 0), ivec2(1, 0));
-            if (p.y == H - 1) faceDepthY[i + W] = movedDepth(eN, p + ivec2(0, 1), ivec2(0, 1));
+            const int yFaces = (W + 1) * H;
+            faceDepth[fx] = movedDepth(eW, p, ivec2(1, 0));
+            faceDepth[yFaces + i] = movedDepth(eS, p, ivec2(0, 1));
+            if (p.x == W - 1) faceDepth[fx + 1] = movedDepth(eE, p + ivec2(1, 0), ivec2(1, 0));
+            if (p.y == H - 1) faceDepth[yFaces + i + W] = movedDepth(eN, p + ivec2(0, 1), ivec2(0, 1));
         }
         if (h != 0 || eW != 0 || eS != 0 || (p.x == W - 1 && eE != 0) || (p.y == H - 1 && eN != 0)) sWet = 1u;
     }
@@ -136,12 +162,14 @@ void main() {
         const uint t = gl_LocalInvocationIndex;
         sAdded[t] = added;
         sRemoved[t] = removed;
+        sSedRemoved[t] = sedRemoved;
         memoryBarrierShared();
         barrier();
         for (uint stride = kGroupSize / 2u; stride > 0u; stride >>= 1u) {
             if (t < stride) {
                 sAdded[t] += sAdded[t + stride];
                 sRemoved[t] += sRemoved[t + stride];
+                sSedRemoved[t] += sSedRemoved[t + stride];
             }
             memoryBarrierShared();
             barrier();
@@ -149,6 +177,7 @@ void main() {
         if (t == 0u) {
             ledger[2 * self] += sAdded[0];
             ledger[2 * self + 1] += sRemoved[0];
+            if (uErosion != 0) ledger[uSedimentSlot0 + SLUICE_SEDIMENT_SLOTS * self + SLUICE_SEDIMENT_REMOVED] += sSedRemoved[0];
         }
     }
 }

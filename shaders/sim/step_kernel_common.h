@@ -24,6 +24,7 @@ uniform int uCountTiles;      // 1: count the groups that ran in stats.tilesRun 
 uniform int uAmountBase;      // this substep's row of the amounts table
 uniform int uEmitterBase;     // the first emitter's slot in a row (after the segments)
 #include "dry_skip.h"
+#include "erosion_math.h"
 
 layout(std430, binding = SLUICE_BIND_AMOUNTS) restrict readonly buffer AmountBuffer { int amounts[]; };
 
@@ -64,8 +65,11 @@ void bookEdge(int into, inout int64_t added, inout int64_t removed) {
 // Cell g (bed b) after the transfers left it at h units: water through its domain-edge faces
 // (effective transfers eW, eE, eS, eN), then every source and drain covering it, rain and
 // evaporation, in the order of sim/cpu_solver.cpp. Returns the new depth; adds the units gained / lost
-// to added / removed.
-int cellExchanges(ivec2 g, float b, int h, int eW, int eE, int eS, int eN, inout int64_t added, inout int64_t removed) {
+// to added / removed. A drain takes its share of the cell's suspended sediment `sed` with the water
+// (erosion_math.h, sedimentShare), booked in sedRemoved; sources and rain bring clear water and
+// evaporation leaves the sediment behind.
+int cellExchanges(ivec2 g, float b, int h, int eW, int eE, int eS, int eN, inout int64_t added, inout int64_t removed,
+                  inout int sed, inout int64_t sedRemoved) {
     // Written out per side: a constructed local array indexed in a loop lost these terms on NVIDIA's
     // compiler.
     if (g.x == 0) bookEdge(eW, added, removed);
@@ -81,6 +85,9 @@ int cellExchanges(ivec2 g, float b, int h, int eW, int eE, int eS, int eN, inout
         if (em.singleCell == 0 && r2 > em.radius2) continue;
         precise float above = em.levelM - b;
         const int moved = emitterUnits(em.mode, em.sign, amount(uEmitterBase + e), metresToUnits(above), h);
+        const int carried = sedimentShare(-moved, sed, h);
+        sed -= carried;
+        sedRemoved += int64_t(carried);
         h += moved;
         if (moved > 0) added += int64_t(moved);
         else removed -= int64_t(moved);

@@ -17,8 +17,7 @@ layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuf
 layout(std430, binding = SLUICE_BIND_DEPTH_OLD) restrict readonly buffer DepthOldBuffer { int depthOld[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
-layout(std430, binding = SLUICE_BIND_FACE_DEPTH_X) restrict readonly buffer FaceDepthXBuffer { float faceDepthX[]; };
-layout(std430, binding = SLUICE_BIND_FACE_DEPTH_Y) restrict readonly buffer FaceDepthYBuffer { float faceDepthY[]; };
+layout(std430, binding = SLUICE_BIND_FACE_DEPTH) restrict readonly buffer FaceDepthBuffer { float faceDepth[]; };
 layout(std430, binding = SLUICE_BIND_RAW_X) restrict writeonly buffer RawXBuffer { int rawX[]; };
 layout(std430, binding = SLUICE_BIND_RAW_Y) restrict writeonly buffer RawYBuffer { int rawY[]; };
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
@@ -84,7 +83,7 @@ float velocityAt(int axis, ivec2 f, bool deep) {
             }
         }
         const int i = f.y * (W + 1) + f.x;
-        return sweStoredVelocity(flowX[i], faceDepthX[i], uCellSize);
+        return sweStoredVelocity(flowX[i], faceDepth[i], uCellSize);
     }
     if (!deep) {
         if (f.x < 0 || f.x >= W || f.y < -1 || f.y > H + 1) return 0.0;
@@ -94,7 +93,7 @@ float velocityAt(int axis, ivec2 f, bool deep) {
         }
     }
     const int i = f.y * W + f.x;
-    return sweStoredVelocity(flowY[i], faceDepthY[i], uCellSize);
+    return sweStoredVelocity(flowY[i], faceDepth[(uSize.x + 1) * uSize.y + i], uCellSize);
 }
 
 float faceUpdate(int axis, ivec2 f, bool deep, inout float demand, inout float allowed) {
