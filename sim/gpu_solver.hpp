@@ -73,6 +73,21 @@ public:
     /// Effective face flows of the last substep, m^3/s (sim_layout.h).
     const gl::Buffer& flowXBuffer() const { return flowX_[flow_]; }
     const gl::Buffer& flowYBuffer() const { return flowY_[flow_]; }
+    /// Erosion's fields for the renderer (read only; empty buffers without erosion state): int32
+    /// units of SLUICE_DEPTH_UNIT_M metres of material per cell, the current values from the given
+    /// element offset on (each buffer holds two halves; shaders/sim/sim_layout.h). Valid until the next
+    /// step.
+    struct ErosionBuffers {
+        const gl::Buffer* sediment = nullptr;  ///< suspended load
+        int sedimentOffset = 0;
+        const gl::Buffer* soft = nullptr;      ///< soft-layer thickness
+        const gl::Buffer* bedChange = nullptr; ///< the bed's change since erosion was set up (signed)
+        int layerOffset = 0;                   ///< of soft and bedChange
+    };
+    ErosionBuffers erosionBuffers() const {
+        const int cells = width_ * height_;
+        return {&sediment_, sedHalf_ * cells, &soft_, &bedChange_, layerHalf_ * cells};
+    }
 
 protected:
     void advance(float dtSubSeconds, int n) override;
