@@ -30,7 +30,7 @@ void fillRect(RgbImage& im, int x0, int y0, int w, int h, Rgb8 c) {
 std::string OverlayLegend::label(float t) const {
     // Three significant digits without trailing zeros ("0", "2.5", "0.125"), whole numbers from 100
     // up ("1200", never "1.2e+03").
-    const double v = double(t * maxValue);
+    const double v = double(diverging ? 2.0f * t - 1.0f : t) * double(maxValue);
     char text[32];
     std::snprintf(text, sizeof text, std::fabs(v) >= 100.0 ? "%.0f" : "%.3g", v);
     std::string s = text;
@@ -39,11 +39,26 @@ std::string OverlayLegend::label(float t) const {
 
 std::string OverlayLegend::heading() const { return unit.empty() ? title : title + " (" + unit + ")"; }
 
+glm::vec3 OverlayLegend::color(float t) const { return diverging ? overlayDivergingColor(t) : overlayRampColor(t); }
+
+std::vector<LegendNote> OverlayLegend::notes() const {
+    std::vector<LegendNote> n{{glm::vec3(float(kGrey[0]) / 255.0f), "= " + greyMeans}};
+    if (redAboveMax) n.push_back({overlayAboveRangeColor(), "= above " + label(1.0f)});
+    if (diverging) {
+        n.push_back({overlayDivergingColor(0.1f), "= " + lowMeans});
+        n.push_back({overlayDivergingColor(0.9f), "= " + highMeans});
+    }
+    return n;
+}
+
 float overlayRange(int kind, const ViewSettings& s, double historyElapsedSeconds) {
     float range = 1.0f;  // Courant: the ramp spans 0..1
     if (kind == kOverlayDepth || kind == kOverlayMaxDepth) range = s.overlayDepthMaxM;
     if (kind == kOverlaySpeed) range = s.overlaySpeedMaxMPerS;
     if (kind == kOverlayFirstWet && historyElapsedSeconds >= 0) range = float(historyElapsedSeconds);
+    if (kind == kOverlaySediment) range = s.overlaySedimentMaxM;
+    if (kind == kOverlaySoft) range = s.overlaySoftMaxM;
+    if (kind == kOverlayBedChange) range = s.overlayBedChangeMaxM;
     return std::max(range, 1e-6f);
 }
 
@@ -57,6 +72,12 @@ std::optional<OverlayLegend> overlayLegend(int kind, const ViewSettings& s, doub
         case kOverlayCourant: l.title = "Courant number", l.redAboveMax = true; break;
         case kOverlayMaxDepth: l.title = "max depth", l.unit = "m", l.greyMeans = "never wet"; break;
         case kOverlayFirstWet: l.title = "first wet", l.unit = "s", l.greyMeans = "never wet"; break;
+        case kOverlaySediment: l.title = "suspended sediment", l.unit = "m"; break;
+        case kOverlaySoft: l.title = "soft layer", l.unit = "m", l.greyMeans = "no erosion"; break;
+        case kOverlayBedChange:
+            l.title = "bed change", l.unit = "m", l.greyMeans = "no erosion", l.diverging = true;
+            l.lowMeans = "carved", l.highMeans = "deposited";
+            break;
         default: return std::nullopt;
     }
     return l;
@@ -68,14 +89,14 @@ LegendBox drawOverlayLegend(RgbImage& image, const OverlayLegend& legend, int sc
     LegendBox b;
     b.barW = 160 * scale;
     b.barH = 10 * scale;
-    // The notes line: a grey swatch "= dry" and, for the Courant number, a red one "= above 1".
-    const std::string grey = "= " + legend.greyMeans, red = "= above " + legend.label(1.0f);
-    const int swatch = kGlyphHeight * scale, gap = 2 * scale;
-    const int redX = swatch + gap + textWidthPx(grey, scale) + 8 * scale;  // from the notes' left edge
-    const int notesW = legend.redAboveMax ? redX + swatch + gap + textWidthPx(red, scale) : redX - 8 * scale;
+    // The notes line: a swatch and its meaning per note ("= dry", "= above 1"), 8 px apart.
+    const std::vector<LegendNote> notes = legend.notes();
+    const int swatch = kGlyphHeight * scale, gap = 2 * scale, noteGap = 8 * scale;
+    int notesW = 0;
+    for (const LegendNote& n : notes) notesW += (notesW > 0 ? noteGap : 0) + swatch + gap + textWidthPx(n.text, scale);
     const int textW = std::max(textWidthPx(legend.heading(), scale), notesW);
     // Room for the end labels, centred on the bar's ends.
-    const int labelOverhang = textWidthPx(legend.label(1.0f), scale) / 2;
+    const int labelOverhang = std::max(textWidthPx(legend.label(0.0f), scale), textWidthPx(legend.label(1.0f), scale)) / 2;
     b.w = std::max(b.barW + 2 * labelOverhang, textW) + 2 * pad;
     b.h = pad + line + b.barH + 3 * scale + line + line + pad;
     b.x = image.width - b.w - 10 * scale;
@@ -85,7 +106,7 @@ LegendBox drawOverlayLegend(RgbImage& image, const OverlayLegend& legend, int sc
     fillRect(image, b.x, b.y, b.w, b.h, kBox);
     drawText(image, b.x + pad, b.y + pad, legend.heading(), scale, kText);
     for (int i = 0; i < b.barW; ++i)
-        fillRect(image, b.barX + i, b.barY, 1, b.barH, toRgb8(overlayRampColor((float(i) + 0.5f) / float(b.barW))));
+        fillRect(image, b.barX + i, b.barY, 1, b.barH, toRgb8(legend.color((float(i) + 0.5f) / float(b.barW))));
     const int tickY = b.barY + b.barH;
     for (int k = 0; k <= 2; ++k) {
         const float t = 0.5f * float(k);
@@ -95,11 +116,11 @@ LegendBox drawOverlayLegend(RgbImage& image, const OverlayLegend& legend, int sc
         drawText(image, x - textWidthPx(text, scale) / 2, tickY + 3 * scale + scale, text, scale, kText);
     }
     const int notesY = tickY + 3 * scale + line + scale;
-    fillRect(image, b.x + pad, notesY, swatch, swatch, kGrey);
-    drawText(image, b.x + pad + swatch + gap, notesY, grey, scale, kText);
-    if (legend.redAboveMax) {
-        fillRect(image, b.x + pad + redX, notesY, swatch, swatch, toRgb8(overlayAboveRangeColor()));
-        drawText(image, b.x + pad + redX + swatch + gap, notesY, red, scale, kText);
+    int x = b.x + pad;
+    for (const LegendNote& n : notes) {
+        fillRect(image, x, notesY, swatch, swatch, toRgb8(n.display));
+        drawText(image, x + swatch + gap, notesY, n.text, scale, kText);
+        x += swatch + gap + textWidthPx(n.text, scale) + noteGap;
     }
     return b;
 }

@@ -10,6 +10,20 @@ namespace sluice::render {
 
 class WaterHistory;
 
+/// Erosion's fields for drawing (sim::GpuSolver::erosionBuffers(), or a SolverMirror's copy): int32
+/// units of SLUICE_DEPTH_UNIT metres of material per cell, row-major W*H, each field's current values
+/// from its element offset on (the buffers may be one and the same). Null buffers: the run has no erosion state, and the renderer draws
+/// terrain and water exactly as it does for runs that never had erosion.
+struct ErosionInputs {
+    const gl::Buffer* sediment = nullptr;   ///< suspended load
+    int sedimentOffset = 0;                 ///< elements
+    const gl::Buffer* soft = nullptr;       ///< soft-layer thickness; 0 where the bedrock is exposed
+    int softOffset = 0;
+    const gl::Buffer* bedChange = nullptr;  ///< the bed's change since erosion was set up (signed)
+    int bedChangeOffset = 0;
+    bool valid() const { return sediment && soft && bedChange; }
+};
+
 /// The simulation state to draw. Buffers are the solver's SSBOs of float (sim/gpu_solver.hpp):
 /// terrain and depth W*H (index y*W+x, metres), flowX (W+1)*H (index y*(W+1)+i) and flowY W*(H+1)
 /// (index j*W+x), raw face flows in m^3/s. The renderer only reads them.
@@ -31,6 +45,10 @@ struct RenderInputs {
     /// Water history for the max-depth and first-wet overlays; null (or another grid's) draws those
     /// overlays as if no cell had been wet.
     const WaterHistory* history = nullptr;
+    /// Erosion's state (render/solver_inputs.hpp fills it when the solver has one): materials on the
+    /// terrain (exposed bedrock, fresh deposits, carved ground), suspended load tinting the water, and
+    /// the sediment / soft-layer / bed-change overlays. Empty: none of these.
+    ErosionInputs erosion;
 };
 
 /// How to draw. Defaults give the full look.
@@ -49,10 +67,14 @@ struct ViewSettings {
     /// fewer pixels and scaled up (bilinear) by the resolve pass (software renderers).
     float renderScale = 1.0f;
     /// False colour (render/overlay.hpp OverlayKind): 0 none, 1 depth, 2 speed, 3 Courant number,
-    /// 4 max depth and 5 first-wet time (these two need RenderInputs::history). Dry ground turns grey.
+    /// 4 max depth and 5 first-wet time (these two need RenderInputs::history), 6 suspended sediment,
+    /// 7 soft layer and 8 bed change (these three need RenderInputs::erosion). Dry ground turns grey.
     int overlay = 0;
     float overlayDepthMaxM = 5.0f;     ///< depth at the top of the depth and max-depth ramps, metres
     float overlaySpeedMaxMPerS = 3.0f; ///< speed at the top of the speed ramp
+    float overlaySedimentMaxM = 0.05f; ///< suspended load at the top of its ramp, metres of material
+    float overlaySoftMaxM = 4.0f;      ///< soft-layer thickness at the top of its ramp, metres
+    float overlayBedChangeMaxM = 0.5f; ///< bed change at either end of its diverging ramp, metres
     /// Brush ring under the cursor: world x, y and radius (metres); radius <= 0 draws none.
     glm::vec3 brushRing{0.0f};
     /// Source/drain markers: world x, y, radius (metres), kind (+1 source, -1 drain, 2 selected).

@@ -6,6 +6,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "render/detail_map.hpp"
+#include "render/erosion_fields.hpp"
 #include "render/overlay.hpp"
 #include "render/overlay_legend.hpp"
 #include "render/render_layout.hpp"
@@ -128,6 +129,8 @@ void SceneRenderer::setOverlayUniforms(const gl::Program& p, const RenderInputs&
     p.set("uOverlay", s.overlay >= 0 && s.overlay < kOverlayCount ? s.overlay : int(kOverlayNone));
     p.set("uOverlayRange", range);
     p.set("uHistoryValid", history ? 1 : 0);
+    // Erosion's fields: materials, turbid water and the erosion overlays.
+    setErosionUniforms(p, in.erosion);
 }
 
 void SceneRenderer::collectGpuTimes() {
@@ -207,6 +210,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     (in.previousDepth ? in.previousDepth : in.depth)->bindStorage(SLUICE_RBIND_PREVIOUS_DEPTH);
     // Without a history the overlays never read the history binding; the depth buffer stands in.
     (in.history && in.history->valid() ? &in.history->buffer() : in.depth)->bindStorage(SLUICE_RBIND_HISTORY);
+    bindErosionFields(in.erosion, *in.depth);  // likewise without erosion state
     // Blend 1 reads the depth buffer only (bound at the previous-depth point too when not blending).
     const float blend = in.previousDepth ? std::clamp(in.blend, 0.0f, 1.0f) : 1.0f;
     shore_->update(in, blend);

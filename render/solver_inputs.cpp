@@ -3,7 +3,13 @@
 namespace sluice::render {
 
 RenderInputs solverInputs(const sim::GpuSolver& solver) {
-    return solverInputs(solver, solver.terrainBuffer(), solver.depthBuffer(), solver.flowXBuffer(), solver.flowYBuffer());
+    RenderInputs in =
+        solverInputs(solver, solver.terrainBuffer(), solver.depthBuffer(), solver.flowXBuffer(), solver.flowYBuffer());
+    if (solver.hasErosionState()) {
+        const sim::GpuSolver::ErosionBuffers e = solver.erosionBuffers();
+        in.erosion = {e.sediment, e.sedimentOffset, e.soft, e.softOffset, e.bedChange, e.bedChangeOffset};
+    }
+    return in;
 }
 
 RenderInputs solverInputs(const sim::Solver& solver, const gl::Buffer& terrain, const gl::Buffer& depth,

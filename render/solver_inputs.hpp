@@ -5,11 +5,13 @@
 
 namespace sluice::render {
 
-/// Grid, buffers, substep and gravity of `solver` now; timeSeconds = its simulated time. No
-/// interpolation or history: set previousDepth, blend and history as needed.
+/// Grid, buffers, substep and gravity of `solver` now, and erosion's buffers when it has erosion
+/// state; timeSeconds = its simulated time. No interpolation or history: set previousDepth, blend and
+/// history as needed.
 RenderInputs solverInputs(const sim::GpuSolver& solver);
 /// The same for any solver whose state lies in the given buffers (GpuSolver's layout: terrain m,
-/// depth int32 units, flows m^3/s), e.g. a CPU solver's SolverMirror.
+/// depth int32 units, flows m^3/s), e.g. a CPU solver's SolverMirror. No erosion: the caller sets
+/// RenderInputs::erosion.
 RenderInputs solverInputs(const sim::Solver& solver, const gl::Buffer& terrain, const gl::Buffer& depth,
                           const gl::Buffer& flowX, const gl::Buffer& flowY);
 

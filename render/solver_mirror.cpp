@@ -24,10 +24,21 @@ void SolverMirror::update(sim::Solver& solver) {
     put(depth_, f.depthUnits);
     put(flowX_, f.flowXM3PerS);
     put(flowY_, f.flowYM3PerS);
+    if (f.erosion.empty()) {
+        sediment_ = gl::Buffer();
+        soft_ = gl::Buffer();
+        bedChange_ = gl::Buffer();
+        return;
+    }
+    put(sediment_, f.erosion.sedimentUnits);
+    put(soft_, f.erosion.softUnits);
+    put(bedChange_, f.erosion.bedChangeUnits);
 }
 
 RenderInputs SolverMirror::inputs(const sim::Solver& solver) const {
-    return solverInputs(solver, terrain_, depth_, flowX_, flowY_);
+    RenderInputs in = solverInputs(solver, terrain_, depth_, flowX_, flowY_);
+    if (sediment_) in.erosion = {&sediment_, 0, &soft_, 0, &bedChange_, 0};
+    return in;
 }
 
 }  // namespace sluice::render

@@ -11,7 +11,9 @@ namespace sluice::sim {
 static_assert(int(BrushKind::Dig) == SLUICE_BRUSH_DIG && int(BrushKind::Raise) == SLUICE_BRUSH_RAISE &&
                   int(BrushKind::Smooth) == SLUICE_BRUSH_SMOOTH && int(BrushKind::Flatten) == SLUICE_BRUSH_FLATTEN &&
                   int(BrushKind::AddWater) == SLUICE_BRUSH_ADD_WATER &&
-                  int(BrushKind::RemoveWater) == SLUICE_BRUSH_REMOVE_WATER,
+                  int(BrushKind::RemoveWater) == SLUICE_BRUSH_REMOVE_WATER &&
+                  int(BrushKind::PaintSoft) == SLUICE_BRUSH_PAINT_SOFT &&
+                  int(BrushKind::PaintHardness) == SLUICE_BRUSH_PAINT_HARDNESS,
               "BrushKind must match SLUICE_BRUSH_* in shaders/sim/brush_math.h");
 
 float brushWeight(const BrushStroke& b, float rCells) {

@@ -1,6 +1,7 @@
 #include "sim/command.hpp"
 
 #include <cmath>
+#include <iterator>
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +14,12 @@ namespace sluice::sim {
 using nlohmann::json;
 
 namespace {
-constexpr const char* kBrushNames[] = {"dig", "raise", "smooth", "flatten", "add-water", "remove-water"};
+// In BrushKind order; session logs and timelines name brushes by these.
+constexpr const char* kBrushNames[] = {"dig",       "raise",        "smooth",     "flatten",
+                                       "add-water", "remove-water", "paint-soft", "paint-hardness"};
+static_assert(std::size(kBrushNames) == std::size_t(BrushKind::PaintHardness) + 1, "a name for every BrushKind");
+/// A paint-soft stroke may remove soft layer: its strength is signed.
+constexpr NumberRule kSignedBrushStrength{-rules::kBrushStrength.max, rules::kBrushStrength.max, false, false, false};
 template <class... F>
 struct Overloaded : F... {
     using F::operator()...;
@@ -23,12 +29,18 @@ struct Overloaded : F... {
 const char* toString(BrushKind kind) { return kBrushNames[int(kind)]; }
 
 bool brushKindFromString(const std::string& name, BrushKind& kind) {
-    for (int i = 0; i < 6; ++i)
+    for (std::size_t i = 0; i < std::size(kBrushNames); ++i)
         if (name == kBrushNames[i]) {
             kind = BrushKind(i);
             return true;
         }
     return false;
+}
+
+std::string brushKindList() {
+    std::string list;
+    for (const char* n : kBrushNames) list += (list.empty() ? "" : ", ") + std::string(n);
+    return list;
 }
 
 std::string describe(const Command& c) {
@@ -69,13 +81,16 @@ Command brushFromJson(const JsonReader& r, const json& j, const std::string& pat
     BrushStroke s;
     const std::string kind = r.string(j.contains("kind") ? j["kind"] : json(), joinPath(path, "kind"));
     if (!brushKindFromString(kind, s.kind))
-        r.fail(joinPath(path, "kind"), "unknown brush \"" + kind + "\" (dig, raise, smooth, flatten, add-water, remove-water)");
+        r.fail(joinPath(path, "kind"), "unknown brush \"" + kind + "\" (" + brushKindList() + ")");
     s.x = float(r.required(j, "x", path, rules::kBrushPositionCells, "cells"));
     s.y = float(r.required(j, "y", path, rules::kBrushPositionCells, "cells"));
     s.radiusCells = float(r.required(j, "radius", path, rules::kRadiusCells, "cells"));
-    s.strength = float(r.required(j, "strength", path, rules::kBrushStrength));
+    s.strength = float(r.required(j, "strength", path,
+                                  s.kind == BrushKind::PaintSoft ? kSignedBrushStrength : rules::kBrushStrength));
     s.falloff = float(r.required(j, "falloff", path, rules::kBrushFalloff));
-    s.targetHeightM = j.contains("target") ? float(r.required(j, "target", path, rules::kElevationM)) : 0.0f;
+    // Flatten's target is a bed height; paint-hardness's a hardness.
+    const NumberRule& target = s.kind == BrushKind::PaintHardness ? rules::kFraction : rules::kElevationM;
+    s.targetHeightM = j.contains("target") ? float(r.required(j, "target", path, target)) : 0.0f;
     s.dtSeconds = float(r.required(j, "dt", path, rules::kBrushDtSeconds, "seconds of real time"));
     return ApplyBrush{s};
 }

@@ -44,7 +44,7 @@ using Command = std::variant<ApplyBrush, SetParams, SetEmitters, SetBoundaries, 
 std::string describe(const Command& c);
 
 /// {"type": "brush"|"params"|"emitters"|"boundary"|"terrain"|"reset", ...}: brush fields kind, x, y,
-/// radius, strength, falloff, target, dt; the others in scene-format JSON (docs/SCENE_FORMAT.md).
+/// radius, strength (signed for paint-soft), falloff, target (a hardness 0..1 for paint-hardness), dt; the others in scene-format JSON (docs/SCENE_FORMAT.md).
 /// ReplaceTerrain writes {"type": "terrain", "npy": terrainFile} and leaves the array to the caller.
 nlohmann::json commandToJson(const Command& c, const std::string& terrainFile = "");
 
@@ -55,7 +55,10 @@ Result<Command> commandFromJson(const nlohmann::json& j, const std::string& wher
                                 const std::string& path = "");
 
 const char* toString(BrushKind kind);
-/// "dig", "raise", "smooth", "flatten", "add-water", "remove-water"; false if unknown.
+/// "dig", "raise", "smooth", "flatten", "add-water", "remove-water", "paint-soft", "paint-hardness";
+/// false if unknown.
 bool brushKindFromString(const std::string& name, BrushKind& kind);
+/// Every brush name, comma-separated, for messages.
+std::string brushKindList();
 
 }  // namespace sluice::sim

@@ -1,5 +1,6 @@
 // CpuSolver's erosion: the same function as shaders/sim/step_depth.comp's sediment transport,
-// erode.comp and slump.comp (formulas from shaders/sim/erosion_math.h).
+// erosion step 1 (dissolution and deposition, in pass 2) and slump.comp (formulas from
+// shaders/sim/erosion_math.h).
 #include <algorithm>
 #include <cassert>
 
@@ -29,7 +30,7 @@ int CpuSolver::advectSediment(int x, int y, int eW, int eE, int eS, int eN, std:
 void CpuSolver::erode(const ErosionConstants& e) {
     const int W = width_, H = height_;
     const float dx = cellSizeM_;
-    // Step 1: dissolution / deposition, cell by cell (erode.comp).
+    // Step 1: dissolution / deposition, cell by cell (the end of step_depth.comp).
     forRows(H, W, [&](int y, int worker) {
         WorkerTotals& t = totals_[std::size_t(worker)];
         for (int x = 0; x < W; ++x) {

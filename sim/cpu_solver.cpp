@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 
 #include "sim/brush_math.hpp"
@@ -270,6 +271,19 @@ void CpuSolver::applyBrush(const BrushStroke& s) {
         removed_ += removed;
         return;
     }
+    if (kind == SLUICE_BRUSH_PAINT_SOFT || kind == SLUICE_BRUSH_PAINT_HARDNESS) {
+        if (!hasErosionState()) return;  // no erosion state: nothing to paint
+        for (int y = box.y0; y < box.y1; ++y)
+            for (int x = box.x0; x < box.x1; ++x) {
+                const float w = brushWeightAt(s.radiusCells, s.falloff, brushDistance(x, y, s.x, s.y));
+                if (!(w > 0.0f)) continue;
+                const float amount = brushAmount(s.strength, w, s.dtSeconds);
+                const std::size_t i = cell(x, y);
+                if (kind == SLUICE_BRUSH_PAINT_SOFT) soft_[i] = brushSoftUnits(soft_[i], amount);
+                else hard_[i] = brushHardness(hard_[i], amount, s.targetHeightM);
+            }
+        return;  // the bed surface did not move: no rebase
+    }
 
     // Smooth reads the bed before the stroke: copy the box with a one-cell margin (clipped).
     const int mx0 = std::max(0, box.x0 - 1), my0 = std::max(0, box.y0 - 1);
@@ -322,22 +336,30 @@ void CpuSolver::restoreFields(const FieldSnapshot& f) {
     storeErosion(f.erosion);
 }
 
+void* CpuSolver::fieldData(Field field) {
+    switch (field) {
+        case Field::Terrain: return b_.data();
+        case Field::Depth: return h_.data();
+        case Field::Soft: return soft_.empty() ? nullptr : soft_.data();
+        case Field::Hardness: return hard_.empty() ? nullptr : hard_.data();
+    }
+    return nullptr;
+}
+
 void CpuSolver::readRegion(Field field, const CellBox& box, std::uint32_t* out) {
+    const auto* data = static_cast<const std::byte*>(fieldData(field));  // 4-byte elements in every field
     for (int r = 0; r < box.h; ++r) {
-        const std::size_t row = cell(box.x0, box.y0 + r);
         std::uint32_t* dst = out + std::size_t(r) * std::size_t(box.w);
-        if (field == Field::Terrain) std::memcpy(dst, b_.data() + row, std::size_t(box.w) * 4);
-        else std::memcpy(dst, h_.data() + row, std::size_t(box.w) * 4);
+        if (data) std::memcpy(dst, data + 4 * cell(box.x0, box.y0 + r), std::size_t(box.w) * 4);
+        else std::fill_n(dst, box.w, 0u);
     }
 }
 
 void CpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t* values) {
-    for (int r = 0; r < box.h; ++r) {
-        const std::size_t row = cell(box.x0, box.y0 + r);
-        const std::uint32_t* src = values + std::size_t(r) * std::size_t(box.w);
-        if (field == Field::Terrain) std::memcpy(b_.data() + row, src, std::size_t(box.w) * 4);
-        else std::memcpy(h_.data() + row, src, std::size_t(box.w) * 4);
-    }
+    auto* data = static_cast<std::byte*>(fieldData(field));
+    if (!data) return;
+    for (int r = 0; r < box.h; ++r)
+        std::memcpy(data + 4 * cell(box.x0, box.y0 + r), values + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4);
     if (field == Field::Terrain) rebase(box);
 }
 

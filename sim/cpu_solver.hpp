@@ -84,12 +84,15 @@ private:
     /// transfers (from sed_, the load the substep started from); what leaves the domain is added to
     /// `removed`.
     int advectSediment(int x, int y, int eW, int eE, int eS, int eN, std::int64_t& removed) const;
-    /// Dissolution / deposition, then slumping and the bed from base + dz (shaders/sim/erode.comp,
+    /// Dissolution / deposition, then slumping and the bed from base + dz (the end of shaders/sim/step_depth.comp,
     /// slump.comp).
     void erode(const ErosionConstants& e);
     /// base_ of the cells of `box` after an outside change of the bed (rebasedBase).
     void rebase(const CellBox& box);
     ErosionField erosionField() const;
+    /// The array behind a Field of read/storeRegion (4-byte elements), or null (erosion's layers
+    /// without erosion state).
+    void* fieldData(Field field);
     void noteSpeeds(int worker, float demand, float allowed);
     void foldWorkerTotals();
     /// Runs body(row, worker) for every row in [0, rows) on the pool.

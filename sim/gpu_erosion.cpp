@@ -1,5 +1,5 @@
-// GpuSolver's erosion: state buffers, the two erosion passes after each substep's pass 2 (erode.comp,
-// slump.comp), the sediment uniforms of step_depth.comp, and the readbacks of the sediment ledger.
+// GpuSolver's erosion: the state buffer, its uniforms in pass 2 (step_depth.comp moves the sediment
+// and erodes), the slumping pass after it (slump.comp), and the readbacks of the sediment ledger.
 #include <algorithm>
 #include <cstddef>
 #include <numeric>
@@ -16,55 +16,42 @@ std::size_t cellsOf(int w, int h) { return std::size_t(w) * std::size_t(h); }
 
 void GpuSolver::setSedimentUniforms() {
     const bool on = erosionRunning();
-    const int cells = width_ * height_;
     depthPass_.set("uErosion", on ? 1 : 0);
     depthPass_.set("uSedimentSlot0", int(sedimentSlot0_));
     if (!on) return;
-    sediment_.bindStorage(SLUICE_BIND_SEDIMENT);
-    depthPass_.set("uSedIn", sedHalf_ * cells);
-    depthPass_.set("uSedOut", (1 - sedHalf_) * cells);
+    const ErosionConstants e = prepareErosion(params_.erosion, erosionDtSub_, cellSizeM_);
+    erosion_.bindStorage(SLUICE_BIND_EROSION);
+    depthPass_.set("uSedIn", sedimentAt(sedHalf_));
+    depthPass_.set("uSedOut", sedimentAt(1 - sedHalf_));
+    depthPass_.set("uSoft", softAt(layerHalf_));
+    depthPass_.set("uBedChange", bedChangeAt(layerHalf_));
+    depthPass_.set("uHardness", sectionAt(SLUICE_EROSION_HARDNESS));
+    depthPass_.set("uCapacity", e.capacity);
+    depthPass_.set("uMinSin", e.minSin);
+    depthPass_.set("uThin", e.thinDepthM);
+    depthPass_.set("uDissolve", e.dissolveFactor);
+    depthPass_.set("uDeposit", e.depositFactor);
+    depthPass_.set("uSoftYield", e.softYield);
+    depthPass_.set("uHalfInvDx", e.halfInvDx);
 }
 
 void GpuSolver::erodeAndSlump() {
     const ErosionConstants e = prepareErosion(params_.erosion, erosionDtSub_, cellSizeM_);
-    const int cells = width_ * height_;
-    sedHalf_ = 1 - sedHalf_;  // pass 2 wrote the new load there
-    // Pass 2's work groups and flags (this substep's, flags_[flagsCur_] after the swap).
-    depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
-    flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
-    sediment_.bindStorage(SLUICE_BIND_SEDIMENT);
-    soft_.bindStorage(SLUICE_BIND_SOFT);
-    bedChange_.bindStorage(SLUICE_BIND_BED_CHANGE);
-    hardness_.bindStorage(SLUICE_BIND_HARDNESS);
+    sedHalf_ = 1 - sedHalf_;  // pass 2 wrote the new load there (and eroded: step 1)
+    depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);  // the depth after this substep
+    erosion_.bindStorage(SLUICE_BIND_EROSION);
     bedBase_.bindStorage(SLUICE_BIND_BED_BASE);
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
-    ledger_.bindStorage(SLUICE_BIND_LEDGER);
-    flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X);
-    flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y);
-
-    erode_.set("uSize", width_, height_);
-    erode_.set("uCellSize", cellSizeM_);
-    erode_.set("uCapacity", e.capacity);
-    erode_.set("uMinSin", e.minSin);
-    erode_.set("uThin", e.thinDepthM);
-    erode_.set("uDissolve", e.dissolveFactor);
-    erode_.set("uDeposit", e.depositFactor);
-    erode_.set("uSoftYield", e.softYield);
-    erode_.set("uHalfInvDx", e.halfInvDx);
-    erode_.set("uSed", sedHalf_ * cells);
-    erode_.set("uLayer", layerHalf_ * cells);
-    erode_.set("uSedimentSlot0", int(sedimentSlot0_));
-    erode_.use();
-    glDispatchCompute(GLuint(passGroupsX_), GLuint(passGroupsY_), 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-
     slump_.set("uSize", width_, height_);
     slump_.set("uTalusDry", e.talusDryM);
     slump_.set("uTalusWet", e.talusWetM);
     slump_.set("uSlumpFactor", e.slumpFactor);
     slump_.set("uWetUnits", e.wetUnits);
-    slump_.set("uIn", layerHalf_ * cells);
-    slump_.set("uOut", (1 - layerHalf_) * cells);
+    slump_.set("uDzIn", bedChangeAt(layerHalf_));
+    slump_.set("uDzOut", bedChangeAt(1 - layerHalf_));
+    slump_.set("uSoftIn", softAt(layerHalf_));
+    slump_.set("uSoftOut", softAt(1 - layerHalf_));
+    slump_.set("uHardness", sectionAt(SLUICE_EROSION_HARDNESS));
     slump_.set("uRebase", 0);
     slump_.use();
     glDispatchCompute(GLuint(passGroupsX_), GLuint(passGroupsY_), 1);
@@ -76,13 +63,11 @@ void GpuSolver::rebase(const CellBox& box) {
     if (!erosionSetUp_ || box.cellCount() == 0) return;
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
     bedBase_.bindStorage(SLUICE_BIND_BED_BASE);
-    bedChange_.bindStorage(SLUICE_BIND_BED_CHANGE);
+    erosion_.bindStorage(SLUICE_BIND_EROSION);
     depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
-    soft_.bindStorage(SLUICE_BIND_SOFT);
-    hardness_.bindStorage(SLUICE_BIND_HARDNESS);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     slump_.set("uSize", width_, height_);
-    slump_.set("uIn", layerHalf_ * width_ * height_);
+    slump_.set("uDzIn", bedChangeAt(layerHalf_));
     slump_.set("uRebase", 1);
     glProgramUniform4i(slump_.id(), slump_.location("uBox"), box.x0, box.y0, box.x0 + box.w, box.y0 + box.h);
     slump_.use();
@@ -94,26 +79,22 @@ void GpuSolver::rebase(const CellBox& box) {
 void GpuSolver::storeErosion(const ErosionField& f) {
     if (f.empty()) {
         bedBase_ = {};
-        bedChange_ = {};
-        soft_ = {};
-        sediment_ = {};
-        hardness_ = {};
+        erosion_ = {};
         return;
     }
     const std::size_t cells = cellsOf(width_, height_), bytes = cells * 4;
-    // Both halves of each pair hold the state: a dry group skipped by pass 2 keeps its cells' copy.
-    auto pair = [&](gl::Buffer& b, const std::vector<std::int32_t>& v) {
-        if (b.bytes() != 2 * bytes) b = gl::Buffer(2 * bytes);
-        b.upload(v.data(), bytes);
-        b.upload(v.data(), bytes, bytes);
-    };
+    if (erosion_.bytes() != SLUICE_EROSION_SECTIONS * bytes) erosion_ = gl::Buffer(SLUICE_EROSION_SECTIONS * bytes);
     if (bedBase_.bytes() != bytes) bedBase_ = gl::Buffer(bytes);
-    if (hardness_.bytes() != bytes) hardness_ = gl::Buffer(bytes);
     bedBase_.upload(f.baseM.data(), bytes);
-    hardness_.upload(f.hardness.data(), bytes);
-    pair(bedChange_, f.bedChangeUnits);
-    pair(soft_, f.softUnits);
-    pair(sediment_, f.sedimentUnits);
+    // Both halves of each pair hold the state: a dry group skipped by pass 2 keeps its cells' copy.
+    auto pair = [&](int section, const void* v) {
+        erosion_.upload(v, bytes, std::size_t(sectionAt(section)) * 4);
+        erosion_.upload(v, bytes, std::size_t(sectionAt(section + 1)) * 4);
+    };
+    pair(SLUICE_EROSION_SEDIMENT, f.sedimentUnits.data());
+    pair(SLUICE_EROSION_SOFT, f.softUnits.data());
+    pair(SLUICE_EROSION_BED_CHANGE, f.bedChangeUnits.data());
+    erosion_.upload(f.hardness.data(), bytes, std::size_t(sectionAt(SLUICE_EROSION_HARDNESS)) * 4);
     sedHalf_ = 0;
     layerHalf_ = 0;
     markAllTilesActive();
@@ -142,13 +123,13 @@ void GpuSolver::sedimentTotals(ErosionSums& sums, SedimentUnits& u) {
     }
     // The fields' sums with the reduction kernel, on the current halves.
     const int cells = width_ * height_;
-    auto sum = [&](const gl::Buffer& b, int half) {
+    auto sum = [&](const gl::Buffer& b, int offset) {
         b.bindStorage(SLUICE_BIND_DEPTH_IN);
         ledger_.bindStorage(SLUICE_BIND_LEDGER);
         partials_.bindStorage(SLUICE_BIND_REDUCE_OUT);
         reduce_.set("uCellCount", cells);
         reduce_.set("uLedgerSlots", 0);
-        reduce_.set("uCellOffset", half * cells);
+        reduce_.set("uCellOffset", offset);
         reduce_.use();
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         glDispatchCompute(SLUICE_REDUCE_GROUPS, 1, 1);
@@ -159,9 +140,9 @@ void GpuSolver::sedimentTotals(ErosionSums& sums, SedimentUnits& u) {
         for (const GpuReducePartial& p : parts) total += p.volumeUnits;
         return total;
     };
-    sums.suspended = sum(sediment_, sedHalf_);
-    sums.bedChange = sum(bedChange_, layerHalf_);
-    sums.soft = sum(soft_, layerHalf_);
+    sums.suspended = sum(erosion_, sedimentAt(sedHalf_));
+    sums.bedChange = sum(erosion_, bedChangeAt(layerHalf_));
+    sums.soft = sum(erosion_, softAt(layerHalf_));
 }
 
 ErosionField GpuSolver::erosionField() const {
@@ -174,10 +155,10 @@ ErosionField GpuSolver::erosionField() const {
     f.softUnits.resize(cells);
     f.sedimentUnits.resize(cells);
     bedBase_.download(f.baseM.data(), bytes);
-    hardness_.download(f.hardness.data(), bytes);
-    bedChange_.download(f.bedChangeUnits.data(), bytes, std::size_t(layerHalf_) * bytes);
-    soft_.download(f.softUnits.data(), bytes, std::size_t(layerHalf_) * bytes);
-    sediment_.download(f.sedimentUnits.data(), bytes, std::size_t(sedHalf_) * bytes);
+    erosion_.download(f.hardness.data(), bytes, std::size_t(sectionAt(SLUICE_EROSION_HARDNESS)) * 4);
+    erosion_.download(f.bedChangeUnits.data(), bytes, std::size_t(bedChangeAt(layerHalf_)) * 4);
+    erosion_.download(f.softUnits.data(), bytes, std::size_t(softAt(layerHalf_)) * 4);
+    erosion_.download(f.sedimentUnits.data(), bytes, std::size_t(sedimentAt(sedHalf_)) * 4);
     return f;
 }
 

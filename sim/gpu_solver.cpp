@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "sim/brush_math.hpp"
+#include "sim/exact_float_ops.hpp"
 
 namespace sluice::sim {
 
@@ -49,21 +50,22 @@ Result<void> GpuSolver::init(const Scene& scene) {
     passGroupsX_ = (width_ + SLUICE_PASS_GROUP_X - 1) / SLUICE_PASS_GROUP_X;
     passGroupsY_ = (height_ + SLUICE_PASS_GROUP_Y - 1) / SLUICE_PASS_GROUP_Y;
 
-    auto flux = gl::Program::compute("sim/pipe_flux.comp");
+    // Division and square root rounded as the CPU rounds them (shaders/sim/portable.h).
+    auto floatOps = deviceFloatOps();
+    if (!floatOps) return Error{"GPU solver: " + floatOps.error().message};
+    const std::string exact = floatOps->defines();
+    auto flux = gl::Program::compute("sim/pipe_flux.comp", exact);
     if (!flux) return flux.error();
-    auto sweFlux = gl::Program::compute("sim/swe_flux.comp");
+    auto sweFlux = gl::Program::compute("sim/swe_flux.comp", exact);
     if (!sweFlux) return sweFlux.error();
-    auto depthPass = gl::Program::compute("sim/step_depth.comp");
+    auto depthPass = gl::Program::compute("sim/step_depth.comp", exact);
     if (!depthPass) return depthPass.error();
     auto reduce = gl::Program::compute("sim/reduce.comp");
     if (!reduce) return reduce.error();
-    auto brush = gl::Program::compute("sim/brush.comp");
+    auto brush = gl::Program::compute("sim/brush.comp", exact);
     if (!brush) return brush.error();
-    auto erode = gl::Program::compute("sim/erode.comp");
-    if (!erode) return erode.error();
-    auto slump = gl::Program::compute("sim/slump.comp");
+    auto slump = gl::Program::compute("sim/slump.comp", exact);
     if (!slump) return slump.error();
-    erode_ = std::move(*erode);
     slump_ = std::move(*slump);
     flux_ = std::move(*flux);
     sweFlux_ = std::move(*sweFlux);
@@ -119,7 +121,7 @@ double GpuSolver::bytesPerCell() const {
     double total = double(terrain_.bytes() + ledger_.bytes() + faceDepth_.bytes());
     for (int i = 0; i < 2; ++i) total += double(depth_[i].bytes() + flowX_[i].bytes() + flowY_[i].bytes() + flags_[i].bytes());
     total += double(stripRawX_.bytes() + stripRawY_.bytes());
-    total += double(bedBase_.bytes() + bedChange_.bytes() + soft_.bytes() + sediment_.bytes() + hardness_.bytes());
+    total += double(bedBase_.bytes() + erosion_.bytes());
     return total / cells;
 }
 
@@ -154,21 +156,16 @@ void GpuSolver::uploadEmitters(const std::vector<GpuEmitter>& em) {
     uploadedEmitters_ = em;
 }
 
-void GpuSolver::uploadEdges(const std::vector<int>& codes) {
-    if (codes == uploadedEdges_) return;
-    const std::size_t bytes = codes.size() * sizeof(int);
-    if (edges_.bytes() < bytes) edges_ = gl::Buffer(bytes);
-    edges_.upload(codes.data(), bytes);
-    uploadedEdges_ = codes;
-}
 
 void GpuSolver::uploadAmounts(const SubstepConstants& c, int n) {
     emitterBase_ = SLUICE_AMOUNT_SEGMENTS + int(c.segments.size());
     amountStride_ = emitterBase_ + int(c.emitters.size());
-    std::vector<std::int32_t> table(std::size_t(n) * std::size_t(amountStride_));
+    amountTable0_ = int(c.edgeCodes.size());  // the edge codes come first
+    std::vector<std::int32_t> table(c.edgeCodes.size() + std::size_t(n) * std::size_t(amountStride_));
+    std::copy(c.edgeCodes.begin(), c.edgeCodes.end(), table.begin());
     for (int s = 0; s < n; ++s) {
         const SubstepAmounts a = nextAmounts(c);
-        std::int32_t* row = table.data() + std::size_t(s) * std::size_t(amountStride_);
+        std::int32_t* row = table.data() + std::size_t(amountTable0_) + std::size_t(s) * std::size_t(amountStride_);
         row[SLUICE_AMOUNT_RAIN] = a.rainUnits;
         row[SLUICE_AMOUNT_EVAPORATION] = a.evaporationUnits;
         for (std::size_t k = 0; k < a.segmentValues.size(); ++k) row[SLUICE_AMOUNT_SEGMENTS + k] = a.segmentValues[k];
@@ -188,13 +185,11 @@ void GpuSolver::advance(float dtSub, int n) {
         em.push_back(GpuEmitter{e.x, e.y, e.radius2, e.levelM, int(e.mode), e.sign, e.singleCell ? 1 : 0, 0, e.box.x0,
                                 e.box.y0, e.box.x1, e.box.y1});
     uploadEmitters(em);
-    uploadEdges(c.edgeCodes);
     uploadAmounts(c, n);
 
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
     emitters_.bindStorage(SLUICE_BIND_EMITTERS);
     amounts_.bindStorage(SLUICE_BIND_AMOUNTS);
-    edges_.bindStorage(SLUICE_BIND_EDGES);
     faceDepth_.bindStorage(SLUICE_BIND_FACE_DEPTH);
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
@@ -293,6 +288,8 @@ void GpuSolver::addedRemovedUnits(std::int64_t& added, std::int64_t& removed) {
 void GpuSolver::applyBrush(const BrushStroke& s) {
     const brushmath::BrushBox box = brushmath::brushBox(s.x, s.y, s.radiusCells, width_, height_);
     if (box.empty() || !(s.dtSeconds > 0.0f)) return;
+    const bool material = isMaterialBrush(s.kind);
+    if (material && !hasErosionState()) return;  // no erosion state: nothing to paint
     // Whole tiles (aligned to the global grid) that intersect the box, so each dispatch group owns
     // exactly one ledger slot.
     const int gx0 = box.x0 / SLUICE_BRUSH_TILE, gy0 = box.y0 / SLUICE_BRUSH_TILE;
@@ -307,6 +304,7 @@ void GpuSolver::applyBrush(const BrushStroke& s) {
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
     depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);  // the current state (depthBuffer())
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
+    if (material) erosion_.bindStorage(SLUICE_BIND_EROSION);
 
     brush_.set("uSize", width_, height_);
     glProgramUniform4i(brush_.id(), brush_.location("uBox"), box.x0, box.y0, box.x1, box.y1);
@@ -321,6 +319,8 @@ void GpuSolver::applyBrush(const BrushStroke& s) {
     brush_.set("uStrength", s.strength);
     brush_.set("uDt", s.dtSeconds);
     brush_.set("uTarget", s.targetHeightM);
+    brush_.set("uSoft", softAt(layerHalf_));
+    brush_.set("uHardness", sectionAt(SLUICE_EROSION_HARDNESS));
     brush_.use();
     glDispatchCompute(GLuint(groupsX), GLuint(groupsY), 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -329,9 +329,9 @@ void GpuSolver::applyBrush(const BrushStroke& s) {
         glDispatchCompute(GLuint(groupsX), GLuint(groupsY), 1);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     }
-    if (s.kind != BrushKind::AddWater && s.kind != BrushKind::RemoveWater)
-        rebase(CellBox{box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0});
-    markAllTilesActive();
+    if (isTerrainBrush(s.kind)) rebase(CellBox{box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0});
+    // Painted layers change neither water nor bed: dry groups stay dry and may still be skipped.
+    if (!material) markAllTilesActive();
 }
 
 void GpuSolver::setTerrain(const std::vector<float>& terrainM) {
@@ -373,28 +373,50 @@ void GpuSolver::restoreSpeeds(SpeedReading r) {
     stats_.upload(&stats, sizeof(stats));
 }
 
+gl::Buffer* GpuSolver::fieldBuffer(Field field, std::size_t& offsetCells) {
+    offsetCells = 0;
+    switch (field) {
+        case Field::Terrain: return &terrain_;
+        case Field::Depth: return &depth_[depthCur_];
+        case Field::Soft:
+            offsetCells = std::size_t(softAt(layerHalf_));
+            return hasErosionState() ? &erosion_ : nullptr;
+        case Field::Hardness:  // float bits, as the section holds them
+            offsetCells = std::size_t(sectionAt(SLUICE_EROSION_HARDNESS));
+            return hasErosionState() ? &erosion_ : nullptr;
+    }
+    return nullptr;
+}
+
 void GpuSolver::readRegion(Field field, const CellBox& box, std::uint32_t* out) {
-    const gl::Buffer& src = field == Field::Terrain ? terrain_ : depth_[depthCur_];
+    std::size_t base = 0;
+    const gl::Buffer* src = fieldBuffer(field, base);
+    if (!src) {
+        std::fill_n(out, box.cellCount(), 0u);
+        return;
+    }
     if (box.x0 == 0 && box.w == width_) {  // whole rows are contiguous: one read
-        src.download(out, box.cellCount() * 4, std::size_t(box.y0) * std::size_t(width_) * 4);
+        src->download(out, box.cellCount() * 4, (base + std::size_t(box.y0) * std::size_t(width_)) * 4);
         return;
     }
     // One read per row; edits are small and rare (undo/redo), so simplicity wins over a gather pass.
     for (int r = 0; r < box.h; ++r) {
-        const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
-        src.download(out + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
+        const std::size_t row = base + std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
+        src->download(out + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
     }
 }
 
 void GpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t* values) {
-    gl::Buffer& dst = field == Field::Terrain ? terrain_ : depth_[depthCur_];
+    std::size_t base = 0;
+    gl::Buffer* dst = fieldBuffer(field, base);
+    if (!dst) return;
     if (field == Field::Depth) markAllTilesActive();
     if (box.x0 == 0 && box.w == width_) {
-        dst.upload(values, box.cellCount() * 4, std::size_t(box.y0) * std::size_t(width_) * 4);
+        dst->upload(values, box.cellCount() * 4, (base + std::size_t(box.y0) * std::size_t(width_)) * 4);
     } else {
         for (int r = 0; r < box.h; ++r) {
-            const std::size_t row = std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
-            dst.upload(values + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
+            const std::size_t row = base + std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
+            dst->upload(values + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
         }
     }
     if (field == Field::Terrain) rebase(box);

@@ -81,12 +81,12 @@ public:
         const gl::Buffer* sediment = nullptr;  ///< suspended load
         int sedimentOffset = 0;
         const gl::Buffer* soft = nullptr;      ///< soft-layer thickness
+        int softOffset = 0;
         const gl::Buffer* bedChange = nullptr; ///< the bed's change since erosion was set up (signed)
-        int layerOffset = 0;                   ///< of soft and bedChange
+        int bedChangeOffset = 0;
     };
     ErosionBuffers erosionBuffers() const {
-        const int cells = width_ * height_;
-        return {&sediment_, sedHalf_ * cells, &soft_, &bedChange_, layerHalf_ * cells};
+        return {&erosion_, sedimentAt(sedHalf_), &erosion_, softAt(layerHalf_), &erosion_, bedChangeAt(layerHalf_)};
     }
 
 protected:
@@ -109,10 +109,9 @@ private:
     Result<void> init(const Scene& scene);
     void reduce(gpu::GpuReducePartial& total);
     void uploadEmitters(const std::vector<gpu::GpuEmitter>& emitters);
-    /// The amounts table of n substeps (sim_layout.h) from the host's carries.
+    /// The edge faces' codes (boundary_math.h), then the amounts table of n substeps (sim_layout.h)
+    /// from the host's carries.
     void uploadAmounts(const SubstepConstants& c, int n);
-    /// The edge faces' codes (boundary_math.h), when they changed.
-    void uploadEdges(const std::vector<int>& codes);
     /// After an outside change of the state: the next two dispatches compute every group, so both
     /// ping-pong copies hold the edited state before dry groups are skipped again.
     void markAllTilesActive();
@@ -130,22 +129,31 @@ private:
     int sweepSubsteps() const;
     bool sweeps(int n) const;
 
+    /// The buffer behind a Field of read/storeRegion and the element its current values start at;
+    /// null for erosion's layers without erosion state.
+    gl::Buffer* fieldBuffer(Field field, std::size_t& offsetCells);
+
     /// Pass 1 of the substep in params_.model.
     const gl::Program& fluxPass() const { return params_.model == WaterModel::Swe ? sweFlux_ : flux_; }
 
-    /// Erosion (gpu_erosion.cpp): state set up and enabled; step 1 and 2 after a substep's pass 2
-    /// (erode.comp, slump.comp); base of `box` after an outside edit of the bed; its fields read back.
+    /// Erosion (gpu_erosion.cpp): state set up and enabled; step 2 after a substep's pass 2 (which
+    /// does step 1, step_depth.comp; slump.comp); base of `box` after an outside edit of the bed; its
+    /// fields read back; the element offsets of the erosion buffer's sections (sim_layout.h).
     bool erosionRunning() const { return erosionSetUp_ && params_.erosion.enabled; }
     void erodeAndSlump();
+    int sectionAt(int section) const { return section * width_ * height_; }
+    int sedimentAt(int half) const { return sectionAt(SLUICE_EROSION_SEDIMENT + half); }
+    int softAt(int half) const { return sectionAt(SLUICE_EROSION_SOFT + half); }
+    int bedChangeAt(int half) const { return sectionAt(SLUICE_EROSION_BED_CHANGE + half); }
     void rebase(const CellBox& box);
     ErosionField erosionField() const;
     /// step_depth.comp's sediment uniforms and binding (erosion off: uErosion 0).
     void setSedimentUniforms();
 
-    gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_, erode_, slump_;
-    // Erosion's state (empty until set up); the pairs are one buffer of two halves of W*H each, the
-    // current one at sedHalf_ / layerHalf_.
-    gl::Buffer bedBase_, bedChange_, soft_, sediment_, hardness_;
+    gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_, slump_;
+    // Erosion's state (empty until set up): the sections of sim_layout.h in erosion_, the current halves
+    // of the pairs at sedHalf_ (sediment) and layerHalf_ (soft layer, bed change).
+    gl::Buffer bedBase_, erosion_;
     int sedHalf_ = 0, layerHalf_ = 0;
     float erosionDtSub_ = 0;          // the substep length erodeAndSlump() uses (set by advance())
     std::size_t waterSlots_ = 0;      // ledger slot pairs of the water (pass-2 groups, brush tiles)
@@ -156,16 +164,16 @@ private:
     // in sweeps, which swap them too).
     gl::Buffer terrain_, depth_[2], flowX_[2], flowY_[2], flags_[2];
     gl::Buffer faceDepth_;  // shallow water: the depth each face's last transfer moved through (x-faces, then y)
-    gl::Buffer emitters_, amounts_, edges_, ledger_, stats_, partials_;
+    gl::Buffer emitters_, amounts_, ledger_, stats_, partials_;
     gl::Buffer stripRawX_, stripRawY_;  // skewed sweep: raw transfers of one strip's face rows (grown on demand)
     int depthCur_ = 0, flow_ = 0, flagsCur_ = 0;
     int passGroupsX_ = 0, passGroupsY_ = 0;
     int amountStride_ = SLUICE_AMOUNT_SEGMENTS;  // ints per substep in the amounts table
+    int amountTable0_ = 0;                       // where the table starts (after the edge codes)
     int emitterBase_ = SLUICE_AMOUNT_SEGMENTS;   // the first emitter's slot in a row
     int brushTilesX_ = 0, brushSlotBase_ = 0;    // brush tiles per row; their first ledger slot
     Tuning tuning_;
     std::vector<gpu::GpuEmitter> uploadedEmitters_;
-    std::vector<int> uploadedEdges_;
 };
 
 }  // namespace sluice::sim

@@ -119,7 +119,7 @@ void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRo
     p.set("uGroupRowOffset", g0);
     p.set("uRowRange", y0, y1);
     p.set("uRawRow0", rawRow0);
-    p.set("uAmountBase", substep * amountStride_);
+    p.set("uAmountBase", amountTable0_ + substep * amountStride_);
     glDispatchCompute(GLuint(groupsX), GLuint(g1 - g0), 1);
 }
 

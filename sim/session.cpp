@@ -59,15 +59,32 @@ std::size_t Session::bytesOf(const Entry& e) {
         for (const auto& [i, v] : t->tiles) b += v.size() * sizeof(std::uint32_t) + 64;
         return b;
     }
-    if (const auto* s = std::get_if<StateEdit>(&e.other)) {
-        const FieldSnapshot& f = s->state.field;
-        return (f.terrainM.size() + f.depthUnits.size() + f.depthM.size() + f.flowXM3PerS.size() + f.flowYM3PerS.size()) *
-               sizeof(float);
-    }
+    if (const auto* s = std::get_if<StateEdit>(&e.other)) return stateBytes(s->state);
     return sizeof(SettingsEdit);
 }
 
+std::size_t Session::stateBytes(const SolverState& state) {
+    // Every array is of 4-byte elements: the bed, depths, flows, face depths and erosion's layers.
+    const FieldSnapshot& f = state.field;
+    const ErosionField& e = f.erosion;
+    const std::size_t elements = f.terrainM.size() + f.depthUnits.size() + f.prevDepthUnits.size() + f.depthM.size() +
+                                 f.flowXM3PerS.size() + f.flowYM3PerS.size() + f.faceDepthXM.size() +
+                                 f.faceDepthYM.size() + e.baseM.size() + e.bedChangeUnits.size() + e.softUnits.size() +
+                                 e.sedimentUnits.size() + e.hardness.size();
+    return elements * 4 + sizeof(SolverState);
+}
+
+Solver::Field Session::brushField(BrushKind kind) {
+    if (isWaterBrush(kind)) return Solver::Field::Depth;
+    if (kind == BrushKind::PaintSoft) return Solver::Field::Soft;
+    if (kind == BrushKind::PaintHardness) return Solver::Field::Hardness;
+    return Solver::Field::Terrain;
+}
+
 void Session::apply(const Command& c, bool mergeWithLast) {
+    // Painting erosion's layers on a run without them changes nothing: no log line, no undo entry.
+    if (const auto* b = std::get_if<ApplyBrush>(&c); b && isMaterialBrush(b->stroke.kind) && !solver_->hasErosionState())
+        return;
     log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Apply, c, mergeWithLast});
     for (const Entry& e : redo_) bytes_ -= e.bytes;
     redo_.clear();
@@ -76,8 +93,7 @@ void Session::apply(const Command& c, bool mergeWithLast) {
 
     if (const auto* b = std::get_if<ApplyBrush>(&c)) {
         const BrushStroke& s = b->stroke;
-        const bool water = s.kind == BrushKind::AddWater || s.kind == BrushKind::RemoveWater;
-        const Solver::Field field = water ? Solver::Field::Depth : Solver::Field::Terrain;
+        const Solver::Field field = brushField(s.kind);
         auto* tiles = top ? std::get_if<TileEdit>(&top->other) : nullptr;
         if (tiles && tiles->field != field) tiles = nullptr;
         const auto box = brushmath::brushBox(s.x, s.y, s.radiusCells, solver_->width(), solver_->height());
@@ -115,6 +131,16 @@ void Session::apply(const Command& c, bool mergeWithLast) {
         fresh.drains = solver_->drains();
         [[maybe_unused]] auto ok = solver_->restoreState(fresh);
         assert(ok);
+        trim();
+        return;
+    }
+    // Switching erosion on starts an erosion run, which changes the terrain, the water and every
+    // layer from then on: its entry keeps the whole state from before, so one undo takes the world
+    // back to it (and redo to the state at the undo). Not merged into a settings gesture.
+    if (const auto* p = std::get_if<SetParams>(&c); p && p->params.erosion.enabled && !solver_->params().erosion.enabled) {
+        if (!top || !std::holds_alternative<StateEdit>(top->other))
+            push(Entry{"erosion run", StateEdit{solver_->saveState()}, 0, kind});
+        solver_->setParams(p->params);
         trim();
         return;
     }

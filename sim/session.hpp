@@ -2,7 +2,8 @@
 // A running world plus its history: commands are applied between steps, grouped into undo entries
 // and logged with their step numbers. Undo and redo swap the stored side of an entry with the world,
 // so both directions cost the same and memory stays bounded (brushes keep only the 32x32 tiles they
-// touched, not whole copies of the terrain).
+// touched, not whole copies of the terrain; a reset and switching erosion on keep the whole state
+// from before, so an erosion run is undone in one step).
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -44,7 +45,9 @@ public:
 
     /// Applies `c` now (between steps) and records it. mergeWithLast: the command continues the
     /// previous one's gesture (the same brush drag or slider drag) and is undone together with it;
-    /// it merges only with an entry of the same kind.
+    /// it merges only with an entry of the same kind. A SetParams that switches erosion on keeps the
+    /// whole state from before it ("erosion run": undo restores terrain, water, layers and both
+    /// ledgers as they were); a paint brush on a run without erosion state is ignored (not logged).
     void apply(const Command& c, bool mergeWithLast = false);
     /// One step of params().dtSeconds.
     void step();
@@ -97,6 +100,10 @@ private:
     void push(Entry e);
     void trim();
     static std::size_t bytesOf(const Entry& e);
+    /// Bytes a whole-state checkpoint holds (reset, erosion run).
+    static std::size_t stateBytes(const SolverState& state);
+    /// The field a brush of `kind` changes (what its undo tiles hold).
+    static Solver::Field brushField(BrushKind kind);
 
     std::unique_ptr<Solver> solver_;
     SolverState start_;

@@ -192,8 +192,9 @@ public:
     /// between steps (undo and redo of edits), as 4-byte words: the bed's float bits, the depth's
     /// int32 units. Writing depth books the change of volume in the ledger (net growth as added, net
     /// loss as removed), exactly; writing the bed keeps the volume exactly. Flows are untouched, as
-    /// with brushes.
-    enum class Field { Terrain, Depth };
+    /// with brushes. Soft (int32 units) and Hardness (float bits) are erosion's painted layers: they
+    /// touch no ledger and, without erosion state, read as zeros and are not written.
+    enum class Field { Terrain, Depth, Soft, Hardness };
     virtual void readRegion(Field field, const CellBox& box, std::uint32_t* out) = 0;
     void writeRegion(Field field, const CellBox& box, const std::uint32_t* values);
     /// writeRegion of bed heights given as floats.

@@ -35,6 +35,9 @@ struct SizeResult {
     // The sloshing basin under the seeds' pipe model (linear friction), whole grid, GPU and CPU: the
     // shallow-water model's cost is these rates over the SWE ones (issue 14: at most 1.3x on the GPU).
     double movingPipes = 0, cpuPipesCellSteps = 0;
+    // The sloshing basin with erosion on (shallow water): erosion's cost is the SWE rate over this one
+    // (issue 16: at most 1.5x on the GPU at 4096^2).
+    double movingErosion = 0;
     double best = 0, msPerStep = 0, gbPerS = 0, fractionOfCopy = 0, bytesPerCell = 0;
     std::vector<double> stripSweep;            // --strips: moving water per strip shape
     double cpuCellSteps = 0, cpuMsPerStep = 0;  // on every core (sim::RowPool::defaultThreads())
@@ -92,6 +95,14 @@ sim::GpuSolver::Tuning wholeGrid() {
 sim::Scene asPipes(sim::Scene s) {
     s.params.model = sim::WaterModel::Pipes;
     s.params.frictionLaw = sim::FrictionLaw::Linear;
+    return s;
+}
+
+/// The scene with erosion on (a soft layer 2 m thick, the default parameters): every cell of the
+/// sloshing basin carries, erodes and slumps.
+sim::Scene withErosion(sim::Scene s) {
+    s.params.erosion.enabled = true;
+    s.erosionSetUp = true;
     return s;
 }
 
@@ -206,7 +217,8 @@ int runBench(int argc, char** argv) {
         const sim::Scene still = sim::benchScene(size), moving = sim::benchSloshScene(size);
         GpuRun run;
         if (!rate(still, wholeGrid(), minSeconds, r.still) || !rate(moving, wholeGrid(), minSeconds, r.moving, &run) ||
-            !rate(asPipes(moving), wholeGrid(), minSeconds, r.movingPipes))
+            !rate(asPipes(moving), wholeGrid(), minSeconds, r.movingPipes) ||
+            !rate(withErosion(moving), wholeGrid(), minSeconds, r.movingErosion))
             return kExitNoGpu;
         r.best = r.moving;
         r.gpuSubsteps = run.substepsTimed;
@@ -286,6 +298,8 @@ int runBench(int argc, char** argv) {
                                   {"moving_cell_steps_per_s", r.moving}, {"moving_sweeps_cell_steps_per_s", r.sweeps},
                                   {"moving_pipes_cell_steps_per_s", r.movingPipes},
                                   {"swe_cost_over_pipes", ratioOrZero(r.movingPipes, r.moving)},
+                                  {"moving_erosion_cell_steps_per_s", r.movingErosion},
+                                  {"erosion_cost", ratioOrZero(r.moving, r.movingErosion)},
                                   {"cpu_pipes_cell_steps_per_s", r.cpuPipesCellSteps},
                                   {"cpu_one_thread_cell_steps_per_s", r.cpuOneThreadCellSteps},
                                   {"cpu_threads", sim::RowPool::defaultThreads()},
@@ -342,8 +356,10 @@ int runBench(int argc, char** argv) {
                 "as bench --frame; view B/c: the viewer's GPU memory per cell)\n\n",
                 frameWidth, frameHeight, *frames);
     std::printf("Water models on moving water (bench-slosh, whole grid), M cell-steps/s: the shallow-water model\n"
-                "(SWE, the default) and the seeds' virtual pipes; cost: pipes rate / SWE rate (time per cell-step)\n");
-    std::printf("%7s %10s %10s %9s %12s %12s %9s\n", "grid", "GPU SWE", "GPU pipes", "cost", "CPU SWE", "CPU pipes", "cost");
+                "(SWE, the default) and the seeds' virtual pipes; cost: pipes rate / SWE rate (time per cell-step);\n"
+                "SWE + erosion: the same with erosion on everywhere, its cost SWE rate / SWE + erosion rate\n");
+    std::printf("%7s %10s %10s %9s %12s %12s %9s %14s %9s\n", "grid", "GPU SWE", "GPU pipes", "cost", "CPU SWE", "CPU pipes", "cost",
+                "SWE + erosion", "cost");
     for (const SizeResult& r : results) {
         char cpuSwe[32] = "-", cpuPipes[32] = "-", cpuCost[32] = "-";
         if (r.cpuCellSteps > 0) {
@@ -351,8 +367,9 @@ int runBench(int argc, char** argv) {
             std::snprintf(cpuPipes, sizeof cpuPipes, "%s", rate(r.cpuPipesCellSteps).c_str());
             std::snprintf(cpuCost, sizeof cpuCost, "%.2fx", ratioOrZero(r.cpuPipesCellSteps, r.cpuCellSteps));
         }
-        std::printf("%5d^2 %10s %10s %8.2fx %12s %12s %9s\n", r.size, rate(r.moving).c_str(), rate(r.movingPipes).c_str(),
-                    ratioOrZero(r.movingPipes, r.moving), cpuSwe, cpuPipes, cpuCost);
+        std::printf("%5d^2 %10s %10s %8.2fx %12s %12s %9s %14s %8.2fx\n", r.size, rate(r.moving).c_str(),
+                    rate(r.movingPipes).c_str(), ratioOrZero(r.movingPipes, r.moving), cpuSwe, cpuPipes, cpuCost,
+                    rate(r.movingErosion).c_str(), ratioOrZero(r.moving, r.movingErosion));
     }
     std::printf("\nCPU reference, shallow water on moving water, M cell-steps/s: one thread and %d threads (the\n"
                 "machine's cores, or SLUICE_CPU_THREADS)\n%7s %12s %12s %9s\n",

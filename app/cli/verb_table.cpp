@@ -40,7 +40,7 @@ std::vector<VerbSpec> makeTable() {
                   {"--screenshot", "PATH.png", "save the last frame as a PNG"},
                   {"--speed", "X", "simulated seconds per real second at start (default 1)"},
                   {"--input-script", "FILE", "inject timed mouse/key events (docs/TESTING.md)"},
-                  {"--dump-state", "DIR", "at exit, write DIR/terrain.npy and DIR/depth.npy"},
+                  {"--dump-state", "DIR", "at exit, write DIR/terrain.npy, DIR/depth.npy and DIR/summary.json"},
                   {"--backend", "gpu|cpu",
                    "where the water is simulated (default: the faster here, the CPU's cores on a software\n"
                    "renderer such as llvmpipe, else the GPU; the Simulation panel switches it)"},
@@ -75,7 +75,8 @@ std::vector<VerbSpec> makeTable() {
                   {"--steps", "N", "solver steps to run before rendering (default 0)"},
                   {"--size", "WxH", "image size in pixels (default 1280x720)"},
                   kCamera,
-                  {"--overlay", "NAME", "colour the water by none|depth|speed|courant|max-depth|first-wet"},
+                  {"--overlay", "NAME",
+                   "colour by none|depth|speed|courant|max-depth|first-wet|sediment|soft-layer|bed-change"},
                   {"--time", "SECONDS", "animation time of the water surface (default: the simulated time)"},
                   kQuiet}});
     t.push_back({"record", "[SCENE] --seconds S --out FILE|DIR/ [options]", "record a video or PNG frames headless",

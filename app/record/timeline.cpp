@@ -200,9 +200,9 @@ BrushPath Parser::brushPath(const json& v, const std::string& path) const {
     object(v, path);
     checkKeys(v, path, {"kind", "from", "to", "radius", "strength", "falloff", "duration", "target"});
     BrushPath b;
-    const char* kinds = "dig, raise, smooth, flatten, add-water or remove-water";
+    const std::string kinds = sim::brushKindList();
     const auto kind = v.find("kind");
-    if (kind == v.end()) fail(path + ".kind", std::string("missing (") + kinds + ")");
+    if (kind == v.end()) fail(path + ".kind", "missing (" + kinds + ")");
     if (!kind->is_string()) fail(path + ".kind", std::string("expected a string, got ") + kind->type_name());
     if (!sim::brushKindFromString(kind->get<std::string>(), b.brush.kind))
         fail(path + ".kind", "unknown kind '" + kind->get<std::string>() + "' (valid: " + kinds + ")");
@@ -212,7 +212,10 @@ BrushPath Parser::brushPath(const json& v, const std::string& path) const {
     b.fromCells = cellPoint(*from, path + ".from");
     b.toCells = v.contains("to") ? cellPoint(v["to"], path + ".to") : b.fromCells;
     if (auto it = v.find("radius"); it != v.end()) b.brush.radiusCells = float(positive(*it, path + ".radius", sim::rules::kRadiusCells.max));
-    if (auto it = v.find("strength"); it != v.end()) b.brush.strength = float(atLeast(*it, path + ".strength", 0, sim::rules::kBrushStrength.max));
+    // A paint-soft stroke may remove soft layer: its strength may be negative.
+    const double minStrength = b.brush.kind == sim::BrushKind::PaintSoft ? -sim::rules::kBrushStrength.max : 0.0;
+    if (auto it = v.find("strength"); it != v.end())
+        b.brush.strength = float(atLeast(*it, path + ".strength", minStrength, sim::rules::kBrushStrength.max));
     if (auto it = v.find("falloff"); it != v.end()) {
         const double f = number(*it, path + ".falloff");
         if (f < 0 || f > 1) fail(path + ".falloff", "must be a number in [0, 1] (got " + fmt(f) + ")");
@@ -223,8 +226,13 @@ BrushPath Parser::brushPath(const json& v, const std::string& path) const {
     if (b.brush.kind == sim::BrushKind::Flatten) {
         if (target == v.end()) fail(path + ".target", "missing (flatten needs the bed height to flatten to, metres)");
         b.brush.targetHeightM = float(bounded(*target, path + ".target", sim::rules::kElevationM.max));
+    } else if (b.brush.kind == sim::BrushKind::PaintHardness) {
+        if (target == v.end()) fail(path + ".target", "missing (paint-hardness needs the hardness to paint, 0 to 1)");
+        const double h = number(*target, path + ".target");
+        if (h < 0 || h > 1) fail(path + ".target", "must be a number in [0, 1] (got " + fmt(h) + ")");
+        b.brush.targetHeightM = float(h);
     } else if (target != v.end()) {
-        fail(path + ".target", "only a flatten brush has a target height");
+        fail(path + ".target", "only a flatten brush (bed height) and a paint-hardness brush (hardness) have a target");
     }
     return b;
 }

@@ -1,11 +1,13 @@
 #include "app/sweep/sweep_params.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
 #include <set>
 
 #include "sim/number_rules.hpp"
+#include "sim/solver.hpp"
 
 namespace sluice::app {
 
@@ -16,7 +18,13 @@ const char* const kSweepParameterHelp =
     "  rain         m/s (>= 0)                        evaporation  m/s (>= 0)\n"
     "  courant      CFL target, (0, 1]\n"
     "  source.rate  m^3/s of every rate-mode source   sourceN.rate m^3/s of source N (0-based)\n"
-    "  drain.rate   m^3/s of every rate-mode drain    drainN.rate  m^3/s of drain N\n";
+    "  drain.rate   m^3/s of every rate-mode drain    drainN.rate  m^3/s of drain N\n"
+    "  erosion.enabled     0 (off) or 1 (on)          erosion.time_scale  erosion s per water s, (0, 1e6]\n"
+    "  erosion.capacity    s [0, 1e4]                 erosion.thin_depth  m (0, 1024]\n"
+    "  erosion.dissolve, erosion.deposit, erosion.thermal_rate       1/s [0, 1e4]\n"
+    "  erosion.talus_angle, erosion.wet_talus_angle                  degrees (0, 90)\n"
+    "  erosion.min_slope, erosion.soft_hardness, erosion.rock_hardness  [0, 1]\n"
+    "  erosion.soft_thickness  m [0, 1024] (the soft layer erosion sets up; docs/EROSION.md)\n";
 
 namespace {
 
@@ -28,11 +36,20 @@ struct Range {
     bool contains(double v) const { return !sim::ruleProblem(v, *rule); }
 };
 
+/// A float of SimParams, directly or in its erosion object (exactly one of the two is set).
 struct ScalarParam {
     const char* name;
     float sim::SimParams::*field;
     Range range;
+    float sim::ErosionParams::*erosionField = nullptr;
+    float& in(sim::SimParams& p) const { return field ? p.*field : p.erosion.*erosionField; }
 };
+
+/// Erosion's ("erosion.KEY": the keys of a scene's "erosion" object, docs/EROSION.md) as a table row.
+constexpr ScalarParam erosionParam(const char* name, float sim::ErosionParams::*field, const sim::NumberRule& rule,
+                                   const char* text) {
+    return ScalarParam{name, nullptr, {&rule, text}, field};
+}
 
 const ScalarParam kScalarParams[] = {
     {"dt", &sim::SimParams::dtSeconds, {&sim::rules::kDtSeconds, "a positive number of at most 3600 s"}},
@@ -43,8 +60,33 @@ const ScalarParam kScalarParams[] = {
     {"rain", &sim::SimParams::rainMPerS, {&sim::rules::kRainMPerS, "a number >= 0 of at most 1 m/s"}},
     {"evaporation", &sim::SimParams::evaporationMPerS, {&sim::rules::kEvaporationMPerS, "a number >= 0 of at most 1 m/s"}},
     {"courant", &sim::SimParams::courantTarget, {&sim::rules::kCourant, "a number in (0, 1]"}},
+    erosionParam("erosion.capacity", &sim::ErosionParams::capacity, sim::rules::kErosionCapacityS,
+                 "a number >= 0 of at most 1e4 s"),
+    erosionParam("erosion.dissolve", &sim::ErosionParams::dissolve, sim::rules::kErosionRatePerS,
+                 "a number >= 0 of at most 1e4 1/s"),
+    erosionParam("erosion.deposit", &sim::ErosionParams::deposit, sim::rules::kErosionRatePerS,
+                 "a number >= 0 of at most 1e4 1/s"),
+    erosionParam("erosion.talus_angle", &sim::ErosionParams::talusAngleDeg, sim::rules::kTalusAngleDeg,
+                 "a number in (0, 90) degrees"),
+    erosionParam("erosion.wet_talus_angle", &sim::ErosionParams::wetTalusAngleDeg, sim::rules::kTalusAngleDeg,
+                 "a number in (0, 90) degrees"),
+    erosionParam("erosion.thermal_rate", &sim::ErosionParams::thermalRate, sim::rules::kErosionRatePerS,
+                 "a number >= 0 of at most 1e4 1/s"),
+    erosionParam("erosion.min_slope", &sim::ErosionParams::minSlope, sim::rules::kFraction, "a number in [0, 1]"),
+    erosionParam("erosion.thin_depth", &sim::ErosionParams::thinDepthM, sim::rules::kThinDepthM,
+                 "a positive number of at most 1024 m"),
+    erosionParam("erosion.soft_hardness", &sim::ErosionParams::softHardness, sim::rules::kFraction, "a number in [0, 1]"),
+    erosionParam("erosion.rock_hardness", &sim::ErosionParams::rockHardness, sim::rules::kFraction, "a number in [0, 1]"),
+    erosionParam("erosion.soft_thickness", &sim::ErosionParams::softThicknessM, sim::rules::kSoftThicknessM,
+                 "a number >= 0 of at most 1024 m"),
+    erosionParam("erosion.time_scale", &sim::ErosionParams::timeScale, sim::rules::kErosionTimeScale,
+                 "a positive number of at most 1e6"),
 };
 constexpr Range kEmitterRate{&sim::rules::kRateM3PerS, "a number >= 0 of at most 1e7 m^3/s"};
+/// Erosion switched off (0) or on (1) per run.
+constexpr const char* kErosionSwitchName = "erosion.enabled";
+constexpr sim::NumberRule kSwitch{0, 1, false, false, true};
+constexpr Range kErosionSwitch{&kSwitch, "0 (off) or 1 (on)"};
 
 /// "source.rate" (index -1: every rate-mode source), "source3.rate", and the same for drains.
 struct EmitterParam {
@@ -80,7 +122,7 @@ std::optional<EmitterParam> parseEmitterName(const std::string& name) {
 std::string knownNames() {
     std::string names;
     for (const ScalarParam& p : kScalarParams) names += std::string(p.name) + ", ";
-    return names + "source.rate, sourceN.rate, drain.rate, drainN.rate";
+    return names + "source.rate, sourceN.rate, drain.rate, drainN.rate, " + kErosionSwitchName;
 }
 
 std::string trim(const std::string& s) {
@@ -98,6 +140,7 @@ Result<SweepAxis> parseAxis(const std::string& arg) {
     axis.name = trim(arg.substr(0, eq));
     Range range = kEmitterRate;
     if (const ScalarParam* p = findScalar(axis.name)) range = p->range;
+    else if (axis.name == kErosionSwitchName) range = kErosionSwitch;
     else if (!parseEmitterName(axis.name))
         return Error{where + ": unknown parameter '" + axis.name + "' (known: " + knownNames() + ")"};
     const std::string list = arg.substr(eq + 1);
@@ -151,7 +194,32 @@ Result<std::vector<SweepAxis>> parseSweepAxes(const std::vector<std::string>& pa
 }
 
 Result<void> checkAxesAgainstScene(const std::vector<SweepAxis>& axes, const sim::Scene& scene) {
+    // Erosion's parameters act only on runs with erosion on: the scene's, or an erosion.enabled axis's.
+    bool erosionRuns = scene.params.erosion.enabled;
+    for (const SweepAxis& axis : axes)
+        if (axis.name == kErosionSwitchName)
+            erosionRuns = erosionRuns || std::find(axis.values.begin(), axis.values.end(), 1.0) != axis.values.end();
+    // The soft layer and the bedrock's hardness are set up once, when erosion starts: a field given by
+    // the scene, or a saved run's state, leaves their uniform values nothing to set.
+    const bool savedLayers = scene.resume && !scene.resume->field.erosion.empty();
     for (const SweepAxis& axis : axes) {
+        const ScalarParam* scalar = findScalar(axis.name);
+        if (scalar && scalar->erosionField) {
+            const std::string where = "--param " + axis.name + ": scene '" + scene.name + "' ";
+            if (!erosionRuns)
+                return Error{where + "does not enable erosion, so " + axis.name +
+                             " has no effect; set \"erosion\": {\"enabled\": true} in the scene or add --param " +
+                             kErosionSwitchName + "=1"};
+            const bool soft = scalar->erosionField == &sim::ErosionParams::softThicknessM;
+            const bool hard = scalar->erosionField == &sim::ErosionParams::rockHardness;
+            if ((soft && (savedLayers || !scene.softThicknessM.empty())) ||
+                (hard && (savedLayers || !scene.rockHardness.empty())))
+                return Error{where +
+                             (savedLayers ? "continues a saved run whose layers are already set up"
+                                          : "gives the layer as a field") +
+                             ", so " + axis.name + " has no effect"};
+            continue;
+        }
         // Each friction parameter acts under its own law only: sweeping the other would change nothing.
         const sim::FrictionLaw law = scene.params.frictionLaw;
         if ((axis.name == "friction" && law != sim::FrictionLaw::Linear) ||
@@ -199,7 +267,11 @@ void applyCombination(sim::Scene& scene, const std::vector<SweepAxis>& axes, con
     for (std::size_t k = 0; k < axes.size(); ++k) {
         const float v = float(axes[k].values[indices[k]]);
         if (const ScalarParam* p = findScalar(axes[k].name)) {
-            scene.params.*(p->field) = v;
+            p->in(scene.params) = v;
+            continue;
+        }
+        if (axes[k].name == kErosionSwitchName) {
+            scene.params.erosion.enabled = v != 0.0f;
             continue;
         }
         const auto e = parseEmitterName(axes[k].name);

@@ -66,6 +66,10 @@ Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapsho
         sim::steadyStateTime(samples, sim::meanThroughput(ledger.addedM3 - start.addedM3,
                                                        ledger.removedM3 - start.removedM3, f.simulatedSeconds));
     f.msPerStep = steps > 0 ? 1000.0 * stepSeconds / double(steps) : 0.0;
+    if (solver.hasErosionState()) {
+        const sim::SedimentLedger s = solver.sedimentLedger();
+        f.sediment = RunFigures::Sediment{s.erodedM3, s.depositedM3, s.residual()};
+    }
     return f;
 }
 

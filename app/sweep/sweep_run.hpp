@@ -23,6 +23,12 @@ struct RunFigures {
     float maxDepthM = 0, maxSpeedMPerS = 0;       ///< of the final state; speed as app::maxFlowSpeed
     std::optional<double> steadySeconds;          ///< sim::steadyStateTime of the volume samples
     double msPerStep = 0;                         ///< wall time of the step calls per step (samples excluded)
+    /// The sediment ledger at the end (m^3, cumulative since erosion was set up), when the run has
+    /// erosion state; residual = suspended - (eroded - deposited - removed), zero when exact.
+    struct Sediment {
+        double erodedM3 = 0, depositedM3 = 0, residualM3 = 0;
+    };
+    std::optional<Sediment> sediment;
 };
 
 /// Number of steps of dt that cover `seconds`: ceil(seconds / dt), where a quotient within 1e-6 of an

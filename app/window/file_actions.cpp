@@ -6,6 +6,8 @@
 
 #include "app/cli/common.hpp"
 #include "app/output/output_dir.hpp"
+#include "app/output/run_output.hpp"
+#include "sim/atomic_file.hpp"
 #include "sim/heightmap_png.hpp"
 #include "sim/npy.hpp"
 #include "sim/session_log.hpp"
@@ -94,6 +96,9 @@ Result<void> dumpState(ViewerState& v, const std::string& dir) {
     }
     if (auto w = sim::writeNpy(out->file("terrain.npy"), snap.terrainM.data(), snap.height, snap.width); !w) return w;
     if (auto w = sim::writeNpy(out->file("depth.npy"), snap.depthM.data(), snap.height, snap.width); !w) return w;
+    // The figures `sluice simulate` writes (ledgers, erosion's among them), for scripted runs to check.
+    const nlohmann::json summary = runSummary(v.scene.name, *v.sim.solver, snap, v.sim.courant, RunTiming{});
+    if (auto w = sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"); !w) return w;
     return out->commit();
 }
 

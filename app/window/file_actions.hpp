@@ -13,8 +13,9 @@ namespace sluice::app {
 /// Performs one request (FileAction::None does nothing).
 void performFileRequest(ViewerState& v, const FileRequest& r);
 
-/// Writes the final terrain and depth (float32 .npy, shape (height, width)) into dir, all or nothing;
-/// with an A/B comparison running, also run B's depth as depth_b.npy (`--dump-state`).
+/// Writes the final terrain and depth (float32 .npy, shape (height, width)) and summary.json (the
+/// figures `sluice simulate` writes: ledgers, erosion's among them) into dir, all or nothing; with an
+/// A/B comparison running, also run B's depth as depth_b.npy (`--dump-state`).
 Result<void> dumpState(ViewerState& v, const std::string& dir);
 
 }  // namespace sluice::app

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
-#include "render/overlay.hpp"
 
 namespace sluice::app {
 
@@ -19,11 +19,14 @@ ImU32 display(const glm::vec3& c) { return ImGui::ColorConvertFloat4ToU32(ImVec4
 void drawLegend(const render::OverlayLegend& legend, const WindowRect& area) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const float line = ImGui::GetTextLineHeight(), pad = 8, tick = 4;
-    const std::string heading = legend.heading(), grey = "= " + legend.greyMeans, red = "= above " + legend.label(1.0f);
-    const float swatch = line - 2, gap = 4;
-    const float redX = swatch + gap + ImGui::CalcTextSize(grey.c_str()).x + 12;  // from the notes' left edge
-    const float notesW = legend.redAboveMax ? redX + swatch + gap + ImGui::CalcTextSize(red.c_str()).x : redX - 12;
-    const float overhang = 0.5f * ImGui::CalcTextSize(legend.label(1.0f).c_str()).x;
+    const std::string heading = legend.heading();
+    const std::vector<render::LegendNote> notes = legend.notes();
+    const float swatch = line - 2, gap = 4, noteGap = 12;
+    float notesW = 0;
+    for (const render::LegendNote& n : notes)
+        notesW += (notesW > 0 ? noteGap : 0) + swatch + gap + ImGui::CalcTextSize(n.text.c_str()).x;
+    const float overhang = 0.5f * std::max(ImGui::CalcTextSize(legend.label(0.0f).c_str()).x,
+                                           ImGui::CalcTextSize(legend.label(1.0f).c_str()).x);
     const float boxW = std::max({kLegendBarW + 2 * overhang, ImGui::CalcTextSize(heading.c_str()).x, notesW}) + 2 * pad;
     const float boxH = pad + line + 2 + kLegendBarH + tick + line + 4 + line + pad;
     const ImVec2 box(area.x + area.w - kLegendMargin - boxW, area.y + area.h - kLegendMargin - boxH);
@@ -36,7 +39,7 @@ void drawLegend(const render::OverlayLegend& legend, const WindowRect& area) {
     for (int i = 0; i < int(kLegendBarW); ++i) {
         const float t = (float(i) + 0.5f) / kLegendBarW;
         dl->AddRectFilled(ImVec2(barX + float(i), barY), ImVec2(barX + float(i) + 1, barY + kLegendBarH),
-                          display(render::overlayRampColor(t)));
+                          display(legend.color(t)));
     }
     for (int k = 0; k <= 2; ++k) {
         const float t = 0.5f * float(k);
@@ -45,13 +48,11 @@ void drawLegend(const render::OverlayLegend& legend, const WindowRect& area) {
         const std::string label = legend.label(t);
         dl->AddText(ImVec2(x - 0.5f * ImGui::CalcTextSize(label.c_str()).x, barY + kLegendBarH + tick), text, label.c_str());
     }
-    const ImVec2 notes(box.x + pad, barY + kLegendBarH + tick + line + 4);
-    dl->AddRectFilled(ImVec2(notes.x, notes.y + 1), ImVec2(notes.x + swatch, notes.y + 1 + swatch), IM_COL32(110, 110, 110, 255));
-    dl->AddText(ImVec2(notes.x + swatch + gap, notes.y), text, grey.c_str());
-    if (legend.redAboveMax) {
-        dl->AddRectFilled(ImVec2(notes.x + redX, notes.y + 1), ImVec2(notes.x + redX + swatch, notes.y + 1 + swatch),
-                          display(render::overlayAboveRangeColor()));
-        dl->AddText(ImVec2(notes.x + redX + swatch + gap, notes.y), text, red.c_str());
+    ImVec2 note(box.x + pad, barY + kLegendBarH + tick + line + 4);
+    for (const render::LegendNote& n : notes) {
+        dl->AddRectFilled(ImVec2(note.x, note.y + 1), ImVec2(note.x + swatch, note.y + 1 + swatch), display(n.display));
+        dl->AddText(ImVec2(note.x + swatch + gap, note.y), text, n.text.c_str());
+        note.x += swatch + gap + ImGui::CalcTextSize(n.text.c_str()).x + noteGap;
     }
 }
 

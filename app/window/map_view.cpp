@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "app/window/compare_view.hpp"
+#include "render/erosion_fields.hpp"
+#include "render/overlay.hpp"
 
 namespace sluice::app {
 
@@ -32,6 +34,9 @@ Result<MapView> MapView::create(int gridW, int gridH, float cellSizeM, float min
 
 MapView::MapView(MapView&& o) noexcept
     : style(o.style),
+      erosion(o.erosion),
+      overlay(o.overlay),
+      overlayRange(o.overlayRange),
       program_(std::move(o.program_)),
       vao_(std::exchange(o.vao_, 0)),
       gridW_(o.gridW_),
@@ -71,6 +76,11 @@ void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, cons
     (compareDepth ? *compareDepth : depth).bindStorage(2);
     program_.set("uDifference", compareDepth ? std::max(differenceScaleM, 1e-3f) : 0.0f);
     program_.set("uDifferenceDeadBand", kDifferenceDeadBand);
+    // Erosion's fields (materials, muddy water, overlays); the depth buffer stands in without them.
+    render::bindErosionFields(erosion, depth);
+    render::setErosionUniforms(program_, erosion);
+    program_.set("uOverlay", render::overlayShowsErosion(overlay) && !compareDepth ? overlay : 0);
+    program_.set("uOverlayRange", std::max(overlayRange, 1e-6f));
     program_.set("uGrid", gridW_, gridH_);
     program_.set("uCenter", centerX_, centerY_);
     program_.set("uViewport", float(drawW), float(drawH));

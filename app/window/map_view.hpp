@@ -1,6 +1,7 @@
 #pragma once
 // Top-down orthographic map of the grid: one full-viewport triangle whose fragment shader reads the
-// solver's terrain and depth buffers directly (no copies), so drawing costs no readback.
+// solver's terrain and depth buffers (and erosion's fields) directly (no copies), so drawing costs
+// no readback.
 // Coordinates: "grid" space is in cells, x east, y north, cell (i, j) covering [i, i+1) x [j, j+1);
 // "pixel" space is the drawable with its origin at the bottom-left (GL convention).
 #include <glad/gl.h>
@@ -10,6 +11,7 @@
 #include "gl/buffer.hpp"
 #include "gl/program.hpp"
 #include "gl/result.hpp"
+#include "render/render_inputs.hpp"
 
 namespace sluice::app {
 
@@ -58,6 +60,17 @@ public:
 
     /// Shading settings, read at every draw (the viewer's panel edits them).
     MapStyle style;
+
+    /// Erosion's fields of the run drawn, set before each draw (empty without erosion state): the
+    /// ground shows its materials (bedrock, sand, carved soil) and the water its suspended load, as
+    /// in the 3-D view.
+    render::ErosionInputs erosion;
+    /// An erosion overlay over the map (render/overlay.hpp: sediment, soft layer or bed change, in
+    /// the 3-D view's ramps, nearest cell; other codes draw none) and the value at the top of its
+    /// ramp (render::overlayRange; either end for bed change). Without erosion state the grid turns
+    /// grey, and dry cells under sediment.
+    int overlay = 0;
+    float overlayRange = 1;
 
 private:
     MapView() = default;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "app/window/panel_widgets.hpp"
 #include "render/overlay.hpp"
 #include "sim/presets.hpp"
 #include "sim/row_pool.hpp"
@@ -16,11 +17,6 @@ namespace sluice::app {
 namespace {
 /// Millimetres per hour in one metre per second, for the rain/evaporation sliders.
 constexpr float kMmPerHourPerMPerS = 3.6e6f;
-const auto kClampLog = ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic;
-
-/// True while the last widget is being dragged or typed into after its first frame: edits then
-/// continue one gesture and merge into one undo entry.
-bool continuingEdit() { return ImGui::IsItemActive() && !ImGui::IsItemActivated(); }
 
 /// The value of one boundary condition: a drag for a constant, a note for a time series (those come
 /// from the scene file or a timeline).
@@ -110,17 +106,6 @@ void presetControls(Simulation& s, PresetState& ps) {
         ImGui::TextColored(ps.failed ? ImVec4(1.0f, 0.4f, 0.35f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f), "%s",
                            ps.message.c_str());
 }
-
-/// Colours the next widget's text when its value differs from the preset's.
-struct Highlight {
-    explicit Highlight(bool differs) : on(differs) {
-        if (on) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.3f, 1.0f));
-    }
-    ~Highlight() {
-        if (on) ImGui::PopStyleColor();
-    }
-    bool on;
-};
 
 /// Friction law and the one coefficient that law reads: Manning's n (s/m^(1/3)) or the seeds'
 /// linear fraction lost per second.
@@ -243,7 +228,7 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
     }
 }
 
-void toolsSection(ToolState& t) {
+void toolsSection(ToolState& t, bool erosionState) {
     if (!ImGui::CollapsingHeader("Tools", ImGuiTreeNodeFlags_DefaultOpen)) return;
     int tool = int(t.tool);
     for (int i = 0; i < int(std::size(kToolNames)); ++i) {
@@ -251,8 +236,9 @@ void toolsSection(ToolState& t) {
         ImGui::RadioButton(kToolNames[i], &tool, i);
     }
     t.tool = Tool(tool);
+    materialToolsSection(t, erosionState);
     ImGui::SliderFloat("radius (cells)", &t.radiusCells, 1.0f, 200.0f, "%.1f", kClampLog);
-    const bool rate = t.tool == Tool::Smooth || t.tool == Tool::Flatten;
+    const bool rate = t.tool == Tool::Smooth || t.tool == Tool::Flatten || t.tool == Tool::PaintHardness;
     ImGui::SliderFloat(rate ? "strength (1/s)" : "strength (m/s)", &t.strength, 0.01f, 50.0f, "%.2f", kClampLog);
     ImGui::SliderFloat("falloff", &t.falloff, 0.0f, 1.0f, "%.2f");
     ImGui::SliderFloat("new source/drain rate (m3/s)", &t.newEmitterRate, 0.01f, 1000.0f, "%.2f", kClampLog);
@@ -425,6 +411,30 @@ void statsSection(const FrameStats& f) {
     }
 }
 
+namespace {
+/// The map's overlays: none and erosion's (the others need the 3-D view's water). Picking one sets
+/// the overlay both views share.
+void mapOverlayCombo(int& overlay) {
+    const int codes[] = {render::kOverlayNone, render::kOverlaySediment, render::kOverlaySoft, render::kOverlayBedChange};
+    int item = 0;
+    for (int i = 0; i < 4; ++i)
+        if (codes[i] == overlay) item = i;
+    if (ImGui::Combo("overlay", &item, "none\0sediment\0soft layer\0bed change\0")) overlay = codes[item];
+    tooltip("erosion's fields on the map; the water's overlays (depth, speed, ...) are in the 3-D view");
+}
+
+/// The top of the shown erosion overlay's ramp (metres; either end for bed change).
+void erosionOverlayRange(render::ViewSettings& look) {
+    float* range = look.overlay == render::kOverlaySediment ? &look.overlaySedimentMaxM
+                   : look.overlay == render::kOverlaySoft   ? &look.overlaySoftMaxM
+                   : look.overlay == render::kOverlayBedChange ? &look.overlayBedChangeMaxM
+                                                               : nullptr;
+    if (!range) return;
+    ImGui::SliderFloat(render::overlayIsDiverging(look.overlay) ? "full colour at +-(m)" : "full colour at (m)", range,
+                       0.001f, 100.0f, "%.3f", kClampLog);
+}
+}  // namespace
+
 bool viewSection(ViewPanel p, Simulation& s) {
     bool vsyncToggled = false;
     if (!ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) return false;
@@ -447,9 +457,12 @@ bool viewSection(ViewPanel p, Simulation& s) {
         ImGui::SliderFloat3("absorption (1/m)", &p.look.absorptionPerM.x, 0.0f, 2.0f, "%.2f");
         ImGui::ColorEdit3("scatter", &p.look.scatterColor.x);
         ImGui::Combo("overlay", &p.look.overlay, render::kOverlayComboItems);
+        erosionOverlayRange(p.look);
         if (ImGui::Checkbox("interpolate between steps", &p.interpolate)) s.previousValid = false;
     } else {
         ImGui::SliderFloat("relief shading", &p.mapStyle.reliefExaggeration, 0.0f, 20.0f, "%.1f");
+        mapOverlayCombo(p.look.overlay);
+        erosionOverlayRange(p.look);
     }
     return vsyncToggled;
 }

@@ -40,7 +40,8 @@ struct PresetState {
 /// Simulation: parameters (with presets), speed, boundaries, pause/step/reset, Courant and substeps.
 void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets);
 /// Tools: brush kind, radius, strength, falloff; placement settings.
-void toolsSection(ToolState& t);
+/// The tools; the material tools (paint soft layer, hardness) when the run has erosion state.
+void toolsSection(ToolState& t, bool erosionState);
 /// Sources and drains: list, select, edit, enable, delete.
 void emittersSection(Simulation& s, ToolState& t);
 /// Water ledger: figures and plots over time.

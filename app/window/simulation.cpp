@@ -63,8 +63,7 @@ Result<void> Simulation::start(bool keepSettings) {
     session = std::make_unique<sim::Session>(std::move(*created));
     savedLogSize = 0;
     backlogSeconds = 0;
-    volumeHistory.clear();
-    residualHistory.clear();
+    for (auto* h : {&volumeHistory, &residualHistory, &erodedHistory, &depositedHistory, &suspendedHistory}) h->clear();
     refreshStats(Clock::now());
     syncMirrors();
     return {};
@@ -151,6 +150,14 @@ void Simulation::refreshStats(Clock::time_point now) {
     statsTime = now;
     push(volumeHistory, float(ledger.volumeM3));
     push(residualHistory, float(ledger.residual()));
+    sediment = solver->sedimentLedger();  // zeros, without a readback, when there is no erosion state
+    if (!solver->hasErosionState()) {
+        for (auto* h : {&erodedHistory, &depositedHistory, &suspendedHistory}) h->clear();
+        return;
+    }
+    push(erodedHistory, float(sediment.erodedM3));
+    push(depositedHistory, float(sediment.depositedM3));
+    push(suspendedHistory, float(sediment.suspendedM3));
 }
 
 float Simulation::blend() const {

@@ -61,6 +61,10 @@ struct Simulation {
     float courant = 0;
     Clock::time_point statsTime{};
     std::vector<float> volumeHistory, residualHistory;  ///< one sample per stats refresh, bounded
+    /// Erosion's ledger as of the last stats refresh (zeros without erosion state), and its eroded,
+    /// deposited and suspended volumes (m^3), one sample per refresh while the run has erosion state.
+    sim::SedimentLedger sediment;
+    std::vector<float> erodedHistory, depositedHistory, suspendedHistory;
 
     /// A new session from the scene (or the snapshot it came from), keeping the user's parameters,
     /// emitters and boundaries when `keepSettings`. Clears undo history and log.
@@ -74,7 +78,8 @@ struct Simulation {
     /// Starts (or restarts) run B from A's current state; B keeps `paramsB`.
     Result<void> forkB(const sim::SimParams& paramsB);
     void stopB() { runB.reset(); }
-    /// Reads back the ledger and Courant number (small GPU readbacks) and records history.
+    /// Reads back the water and sediment ledgers and the Courant number (small GPU readbacks) and
+    /// records their history.
     void refreshStats(Clock::time_point now);
     /// Advances by speed * frameSeconds of simulated time in whole steps, within the work budget.
     void advance(double frameSeconds);

@@ -1,5 +1,8 @@
 #include "app/window/tools.hpp"
 
+#include <imgui.h>
+
+#include <iterator>
 #include <vector>
 
 namespace sluice::app {
@@ -12,6 +15,8 @@ sim::BrushKind brushOf(Tool t) {
         case Tool::Smooth: return sim::BrushKind::Smooth;
         case Tool::Flatten: return sim::BrushKind::Flatten;
         case Tool::AddWater: return sim::BrushKind::AddWater;
+        case Tool::PaintSoft: return sim::BrushKind::PaintSoft;
+        case Tool::PaintHardness: return sim::BrushKind::PaintHardness;
         default: return sim::BrushKind::RemoveWater;
     }
 }
@@ -43,17 +48,41 @@ void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float
         session.apply(sim::SetEmitters{std::move(sources), std::move(drains)}, !pressed);
         return;
     }
+    // Without erosion state there are no layers to paint (the panel says so): no command at all.
+    if (isMaterialTool(t.tool) && !solver.hasErosionState()) return;
     if (pressed) t.flattenTargetM = bedHeightM;
     sim::BrushStroke b;
     b.kind = brushOf(t.tool);
     b.x = x;
     b.y = y;
     b.radiusCells = t.radiusCells;
-    b.strength = t.strength;
+    b.strength = t.tool == Tool::PaintSoft && t.removeSoft ? -t.strength : t.strength;
     b.falloff = t.falloff;
-    b.targetHeightM = t.flattenTargetM;
+    b.targetHeightM = t.tool == Tool::PaintHardness ? t.hardnessTarget : t.flattenTargetM;
     b.dtSeconds = frameSeconds;  // strokes scale with real time: the same at 30 and 144 fps
     session.apply(sim::ApplyBrush{b}, !pressed);
+}
+
+void materialToolsSection(ToolState& t, bool erosionState) {
+    if (!erosionState) {
+        ImGui::TextDisabled("paint soft layer / hardness: this run has no erosion (turn it on first)");
+        if (isMaterialTool(t.tool)) ImGui::TextDisabled("the selected paint tool does nothing here");
+        return;
+    }
+    int tool = int(t.tool);
+    const int first = int(Tool::PaintSoft);
+    for (int i = 0; i < int(std::size(kMaterialToolNames)); ++i) {
+        if (i > 0) ImGui::SameLine();
+        ImGui::RadioButton(kMaterialToolNames[i], &tool, first + i);
+    }
+    t.tool = Tool(tool);
+    if (t.tool == Tool::PaintSoft) {
+        ImGui::Checkbox("remove soft layer", &t.removeSoft);
+        ImGui::TextDisabled("strength: m/s of soft layer; the surface stays, the rock below moves");
+    } else if (t.tool == Tool::PaintHardness) {
+        ImGui::SliderFloat("hardness painted", &t.hardnessTarget, 0.0f, 1.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp);
+        ImGui::TextDisabled("strength: 1/s toward it; 0 loose rock, 1 does not erode");
+    }
 }
 
 }  // namespace sluice::app

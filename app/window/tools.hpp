@@ -7,11 +7,19 @@
 
 namespace sluice::app {
 
-enum class Tool { Dig, Raise, Smooth, Flatten, AddWater, RemoveWater, PlaceSource, PlaceDrain, MoveSelected };
+/// The first nine answer to the keys 1 ... 9; the material tools (erosion's layers) follow them.
+enum class Tool {
+    Dig, Raise, Smooth, Flatten, AddWater, RemoveWater, PlaceSource, PlaceDrain, MoveSelected,
+    PaintSoft,      ///< adds (or removes) soft layer: the bed surface stays where it is
+    PaintHardness,  ///< paints the bedrock's hardness toward ToolState::hardnessTarget
+};
 
-/// Names for the tools panel, in enum order.
+/// Names for the tools panel, in enum order: the tools of every run (keys 1 ... 9).
 inline constexpr const char* kToolNames[] = {"Dig",          "Raise",       "Smooth",     "Flatten",      "Add water",
                                              "Remove water", "Place source", "Place drain", "Move selected"};
+/// Then the material tools, offered only on a run with erosion state (docs/EROSION.md).
+inline constexpr const char* kMaterialToolNames[] = {"Paint soft layer", "Paint hardness"};
+inline bool isMaterialTool(Tool t) { return t == Tool::PaintSoft || t == Tool::PaintHardness; }
 
 /// Which source or drain the panel has selected (index into the solver's lists), or none.
 struct EmitterSelection {
@@ -28,6 +36,8 @@ struct ToolState {
     float newEmitterRate = 5.0f; ///< m^3/s for placed sources and drains
     bool stroking = false;       ///< the button went down over the world and is still held
     float flattenTargetM = 0;    ///< bed height under the cursor when the flatten stroke started
+    bool removeSoft = false;     ///< paint soft layer: take it away instead (a negative strength)
+    float hardnessTarget = 0.9f; ///< paint hardness: the hardness painted, 0 (loose) .. 1 (unerodible)
     EmitterSelection selection;
 };
 
@@ -37,5 +47,11 @@ struct ToolState {
 /// (undoable); one drag is one undo entry.
 void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float y, float bedHeightM,
                float frameSeconds);
+
+/// The material tools' part of the Tools panel: with erosion state (`erosionState`, from
+/// Solver::hasErosionState()) the two paint tools and their settings (remove instead of add, the
+/// hardness painted); without, a line saying that they need erosion (and that a paint tool still
+/// selected does nothing here). Edits ToolState only. Call it inside the Tools section.
+void materialToolsSection(ToolState& t, bool erosionState);
 
 }  // namespace sluice::app

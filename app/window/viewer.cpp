@@ -26,6 +26,7 @@
 #include "app/window/compare_view.hpp"
 #include "app/window/close_prompt.hpp"
 #include "app/window/crash_recovery.hpp"
+#include "app/window/erosion_panel.hpp"
 #include "app/window/file_actions.hpp"
 #include "app/window/legend_view.hpp"
 #include "app/window/render_scale.hpp"
@@ -103,9 +104,10 @@ SidebarOutcome drawSidebar(ViewerState& v, RenderScaleControl& scale, WindowReco
     ImGui::Begin("Sluice");
     ImGui::PushItemWidth(170);
     simulationSection(v.sim, out.panel, v.presets);
-    toolsSection(v.tools);
+    toolsSection(v.tools, v.sim.session->solver().hasErosionState());
     emittersSection(v.sim, v.tools);
     ledgerSection(v.sim);
+    erosionSection(v.sim, v.presets.reference);
     compareSection(v.sim, v.compare);
     terrainSection(v.sim, v.scene, v.terrainImport);
     out.vsyncToggled = viewSection({v.p3.active, v.vsync, scale, v.p3.settings, v.interpolate, v.map->style}, v.sim);
@@ -319,7 +321,9 @@ int runViewer(int argc, char** argv) {
                 drawDifferenceLegend(v.compare.differenceScaleM, v.layout.free());
             }
         }
-        if (v.p3.active) {
+        // The 3-D view shows every overlay; the map erosion's (not over the A/B difference map).
+        const bool mapOverlay = render::overlayShowsErosion(v.p3.settings.overlay) && !(v.sim.runB && v.compare.mode == 1);
+        if (v.p3.active || mapOverlay) {
             const bool history = v.history && v.history->valid();
             if (auto legend = render::overlayLegend(v.p3.settings.overlay, v.p3.settings, history ? v.history->elapsedSeconds() : -1.0))
                 drawLegend(*legend, v.layout.free());

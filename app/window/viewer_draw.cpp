@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "render/overlay_legend.hpp"
 #include "render/solver_inputs.hpp"
 
 namespace sluice::app {
@@ -78,6 +79,10 @@ void drawViews(ViewerState& v, const ViewFrame& f, render::ScaledTarget& mapTarg
                 mapTarget.ensure(r.w, r.h, f.renderScale);
                 glBindFramebuffer(GL_FRAMEBUFFER, mapTarget.framebuffer());
             }
+            const render::ViewSettings& look = p3.settings;
+            v.map->erosion = s.drawInputs(pane).erosion;
+            v.map->overlay = look.overlay;
+            v.map->overlayRange = render::overlayRange(look.overlay, look, -1.0);
             v.map->draw(r.w, r.h, s.terrainBuffer(pane), s.depthBuffer(pane), difference ? &s.depthBuffer(1) : nullptr,
                         v.compare.differenceScaleM, f.renderScale);
             if (scaled) mapTarget.present(target, r.w, r.h);

@@ -68,8 +68,9 @@ void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileReq
         case SDLK_r: req.reset = true; break;
         case SDLK_F12: req.screenshot = true; break;
         case SDLK_v: p3.active = !p3.active; break;
-        case SDLK_o:  // the next overlay of the 3-D view (the View panel's combo), none after the last
-            if (p3.active) p3.settings.overlay = (p3.settings.overlay + 1) % render::kOverlayCount;
+        case SDLK_o:  // the next overlay (the View panel's combo), none after the last; the map has erosion's
+            do p3.settings.overlay = (p3.settings.overlay + 1) % render::kOverlayCount;
+            while (!p3.active && p3.settings.overlay != render::kOverlayNone && !render::overlayShowsErosion(p3.settings.overlay));
             break;
         case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
         case SDLK_6: case SDLK_7: case SDLK_8: case SDLK_9:

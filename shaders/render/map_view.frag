@@ -1,5 +1,7 @@
 // Top-down map of the grid, straight from the solver's buffers: hill-shaded terrain coloured by height
-// and slope, water over it with depth-dependent absorption (Beer-Lambert) and a faint sun glint.
+// and slope, water over it with depth-dependent absorption (Beer-Lambert) and a faint sun glint; or
+// the A/B difference, or an erosion overlay (suspended sediment, soft layer, bed change) in the 3-D
+// view's ramps, each cell its own colour so that it reads against the legend.
 // Heights and depths are in metres; positions in cells (x east, y north); the viewport origin is at
 // the bottom-left, so north is up on screen.
 
@@ -20,6 +22,10 @@ uniform float uRelief;        // slope exaggeration for shading only
 uniform vec3 uBrush;          // brush ring: centre (cells) and radius (cells); radius <= 0 hides it
 uniform int uMarkerCount;
 uniform vec4 uMarkers[32];    // sources/drains: centre (cells), radius (cells), kind (+1 source, -1 drain, 2 selected)
+uniform int uOverlay;         // SLUICE_OVERLAY_SEDIMENT, _SOFT or _BED_CHANGE; anything else: none
+uniform float uOverlayRange;  // metres at the top of the ramp (at either end for bed change)
+
+#include "erosion_fields.glsl"
 
 out vec4 fragColor;
 
@@ -44,11 +50,14 @@ vec4 bilinear(vec2 f) {
     return vec4((1.0 - f.x) * (1.0 - f.y), f.x * (1.0 - f.y), (1.0 - f.x) * f.y, f.x * f.y);
 }
 
+const vec3 kSand = vec3(0.78, 0.71, 0.52), kRock = vec3(0.52, 0.48, 0.44);
+const vec3 kMud = vec3(0.42, 0.34, 0.22);  // turbid water with suspended load (display)
+
 vec3 groundColour(float b, float slope) {
-    const vec3 sand = vec3(0.78, 0.71, 0.52);
+    const vec3 sand = kSand;
     const vec3 grass = vec3(0.36, 0.52, 0.22);
     const vec3 forest = vec3(0.24, 0.38, 0.17);
-    const vec3 rock = vec3(0.52, 0.48, 0.44);
+    const vec3 rock = kRock;
     float t = clamp((b - uHeightRange.x) / (uHeightRange.y - uHeightRange.x), 0.0, 1.0);
     vec3 c = mix(sand, grass, smoothstep(0.06, 0.16, t));
     c = mix(c, forest, smoothstep(0.35, 0.6, t));
@@ -82,6 +91,15 @@ void main() {
 
     vec4 w = bilinear(f);
     const int inner[4] = int[4](5, 6, 9, 10);
+    // Erosion's fields at g, bilinear like the bed: soft layer, bed change, suspended load (metres).
+    float soft = 0.0, change = 0.0, load = 0.0;
+    if (uErosion != 0)
+        for (int n = 0; n < 4; ++n) {
+            ivec2 c = base + ivec2(1 + n % 2, 1 + n / 2);
+            soft += w[n] * softMetres(c);
+            change += w[n] * bedChangeMetres(c);
+            load += w[n] * sedimentMetres(c);
+        }
     float b = 0.0, level = 0.0, nearWater = 0.0;
     vec2 gradB = vec2(0.0), gradEta = vec2(0.0);
     for (int n = 0; n < 4; ++n) {
@@ -119,6 +137,7 @@ void main() {
     float direct = max(dot(nGround, kSun), 0.0) / kSun.z;
     float shade = 0.3 + 0.7 * direct;
     vec3 colour = groundColour(b, length(gradB));
+    if (uErosion != 0) colour = erosionMaterial(colour, soft, change, kRock, kSand);  // as in the 3-D view
     // Banks next to water read as wet soil, darker and sandier; a river bed under water is not grass.
     colour = mix(colour, vec3(0.45, 0.40, 0.30), nearWater * (d > 0.0 ? 0.85 : 0.6)) * shade;
 
@@ -132,6 +151,8 @@ void main() {
         const vec3 deepScatter = vec3(0.03, 0.11, 0.27);
         vec3 scatter = mix(shallowScatter, deepScatter, 1.0 - exp(-d / 1.5));
         vec3 water = colour * transmit + scatter * (1.0 - transmit) * (0.6 + 0.4 * shade);
+        // Suspended load: muddy water, by concentration (films count as 5 cm) over the view's path.
+        if (load > 0.0) water = mix(water, kMud * (0.6 + 0.4 * shade), mudOpacity(load / max(d, 0.05), 2.0 * d + 0.5));
         // Sheen: sky reflection grows with surface tilt (Fresnel-like) plus a tight sun highlight,
         // both from the exaggerated surface normal so that waves and the river's slope catch light.
         vec3 nWater = normalize(vec3(-uRelief * gradEta, 1.0));
@@ -153,6 +174,16 @@ void main() {
         // run-to-run noise would otherwise speckle every wet cell.
         float a = abs(diff) >= max(1e-3, uDifferenceDeadBand * uDifference) ? 0.25 + 0.75 * clamp(abs(diff) / uDifference, 0.0, 1.0) : 0.0;
         colour = mix(vec3(grey), tint, a);
+    }
+
+    if (uOverlay == SLUICE_OVERLAY_SEDIMENT || uOverlay == SLUICE_OVERLAY_SOFT || uOverlay == SLUICE_OVERLAY_BED_CHANGE) {
+        // The cell's own value in the ramp's exact colour (display values: the map is not tone-mapped).
+        // Grey without erosion state, and on dry cells under suspended sediment (it is the water's).
+        ivec2 cell = ivec2(floor(g));
+        bool wet = float(depth[cellIndex(cell.x, cell.y)]) * kDepthUnit > kDryDepth;
+        bool shown = uErosion != 0 && (uOverlay != SLUICE_OVERLAY_SEDIMENT || wet);
+        colour = shown ? erosionOverlayDisplay(uOverlay, cell, uOverlayRange)
+                       : vec3(dot(colour, vec3(0.2126, 0.7152, 0.0722)) * 0.6);
     }
 
     for (int m = 0; m < uMarkerCount; ++m) {

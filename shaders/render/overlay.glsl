@@ -1,10 +1,14 @@
 // False-colour overlays shared by terrain.frag and water.frag. Overlay colours are display values
-// from the viridis ramp (render_layout.h), turned into the radiance that the resolve pass maps back
-// to exactly that colour, so what is on screen can be read against the ramp. Dry ground under an
-// overlay (and never-wet ground under the history overlays) turns grey, so the ramp's hues mark water.
+// from the viridis ramp or, for bed change, the diverging one (render_layout.h), turned into the
+// radiance that the resolve pass maps back to exactly that colour, so what is on screen can be read
+// against the ramp. Dry ground under an overlay (never-wet ground under the history overlays, every
+// cell under the erosion overlays when the run has no erosion state) turns grey, so the ramp's hues
+// mark water.
 #ifndef SLUICE_OVERLAY_GLSL
 #define SLUICE_OVERLAY_GLSL
 #include "render_common.glsl"
+#include "erosion_fields.glsl"
+#include "overlay_ramp.glsl"
 #include "tonemap.glsl"
 
 uniform int uOverlay;         // SLUICE_OVERLAY_*
@@ -14,18 +18,6 @@ uniform int uHistoryValid;    // 1 when a water history of this grid is bound
 // Water history (render/water_history.hpp): per cell, low half max depth (m), high half first-wet
 // time (s, +infinity = never wet), both half floats.
 layout(std430, binding = SLUICE_RBIND_HISTORY) readonly buffer HistoryBuffer { uint history[]; };
-
-const float kRampSrgb[SLUICE_RAMP_STOPS * 3] = float[](SLUICE_RAMP_SRGB);
-const vec3 kAboveRangeRed = vec3(SLUICE_ABOVE_RANGE_SRGB);  // Courant number above 1
-
-vec3 rampStop(int i) { return vec3(kRampSrgb[3 * i], kRampSrgb[3 * i + 1], kRampSrgb[3 * i + 2]); }
-
-// Ramp colour (display) at t, clamped to [0, 1]; linear between the stops.
-vec3 rampDisplay(float t) {
-    float x = clamp(t, 0.0, 1.0) * float(SLUICE_RAMP_STOPS - 1);
-    int i = min(int(x), SLUICE_RAMP_STOPS - 2);
-    return mix(rampStop(i), rampStop(i + 1), x - float(i));
-}
 
 bool isHistoryOverlay() { return uOverlay == SLUICE_OVERLAY_MAX_DEPTH || uOverlay == SLUICE_OVERLAY_FIRST_WET; }
 
@@ -38,6 +30,19 @@ bool historyDisplay(vec2 p, out vec3 display) {
     vec2 record = unpackHalf2x16(history[c.y * uGrid.x + c.x]);  // x max depth, y first-wet time
     if (isinf(record.y)) return false;
     display = rampDisplay((uOverlay == SLUICE_OVERLAY_MAX_DEPTH ? record.x : record.y) / uOverlayRange);
+    return true;
+}
+
+bool isErosionOverlay() {
+    return uOverlay == SLUICE_OVERLAY_SEDIMENT || uOverlay == SLUICE_OVERLAY_SOFT || uOverlay == SLUICE_OVERLAY_BED_CHANGE;
+}
+
+// The erosion overlay's colour (display) of the cell containing world point p; false when the run has
+// no erosion state. Cells are not interpolated: each shows its own amount.
+bool erosionDisplay(vec2 p, out vec3 display) {
+    display = vec3(0.0);
+    if (uErosion == 0) return false;
+    display = erosionOverlayDisplay(uOverlay, ivec2(floor(p / uCellSize)), uOverlayRange);
     return true;
 }
 

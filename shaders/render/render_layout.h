@@ -19,6 +19,12 @@
 #define SLUICE_RBIND_CHUNK_HASH 7      // uint per chunk: hash of the chunk's bed heights (chunk_bounds.comp)
 #define SLUICE_RBIND_SHADOW_STATE 8    // sun-shadow map bookkeeping (sun_shadow_map.hpp ShadowState)
 #define SLUICE_RBIND_SHADOW_HASH 9     // uint per chunk: the bed hashes the sun-shadow map was made from
+// Erosion's fields (sim::GpuSolver::erosionBuffers() or render::SolverMirror), int units of
+// SLUICE_DEPTH_UNIT metres of material per cell; each field's current values start at an element
+// offset (uniforms uSedimentOffset, uSoftOffset, uBedChangeOffset: the solver keeps them in one buffer).
+#define SLUICE_RBIND_SEDIMENT 10       // int sed[], suspended load
+#define SLUICE_RBIND_SOFT 11           // int soft[], soft-layer thickness (0: bedrock exposed)
+#define SLUICE_RBIND_BED_CHANGE 12     // int dz[], the bed's change since erosion was set up (signed)
 
 // Sun-shadow map (render/sun_shadow_map.hpp): one R8 texel per cell holding the ray-marched sun
 // visibility before its clamp to [0, 1], v in [SHADOW_MIN, 1] stored as (v - MIN) / (1 - MIN); the
@@ -50,7 +56,10 @@
 #define SLUICE_OVERLAY_COURANT 3     // (|u| + sqrt(g h)) dt_sub / dx, 0 .. 1; above 1 in red
 #define SLUICE_OVERLAY_MAX_DEPTH 4   // deepest water seen (history), 0 .. overlayDepthMaxM
 #define SLUICE_OVERLAY_FIRST_WET 5   // time of first wetting (history), 0 .. the history's elapsed time
-#define SLUICE_OVERLAY_COUNT 6
+#define SLUICE_OVERLAY_SEDIMENT 6    // suspended load (erosion), 0 .. overlaySedimentMaxM metres of material
+#define SLUICE_OVERLAY_SOFT 7        // soft-layer thickness (erosion), 0 .. overlaySoftMaxM
+#define SLUICE_OVERLAY_BED_CHANGE 8  // bed change (erosion), -overlayBedChangeMaxM .. +, diverging ramp
+#define SLUICE_OVERLAY_COUNT 9
 
 // The overlays' colour ramp: matplotlib's viridis (perceptually uniform, readable in grey and by
 // colour-blind viewers) at 0, 0.1, ..., 1, as display (sRGB) values in [0, 1], R G B per stop.
@@ -62,5 +71,14 @@
     0.267, 0.004, 0.329, 0.282, 0.141, 0.459, 0.255, 0.267, 0.529, 0.208, 0.373, 0.553, 0.165, 0.471,     \
         0.557, 0.129, 0.569, 0.549, 0.133, 0.659, 0.518, 0.267, 0.749, 0.439, 0.478, 0.820, 0.318, 0.741, \
         0.875, 0.149, 0.992, 0.906, 0.145
+// The diverging ramp of signed overlays (bed change): ColorBrewer's RdBu at 0, 0.1, ..., 1 of the range
+// -max .. +max, display sRGB: red where the bed was carved (negative), near-white for no change, blue
+// where material was laid down, as geomorphologists' maps of DEM difference colour erosion and
+// deposition.
+#define SLUICE_DIVERGING_STOPS 11
+#define SLUICE_DIVERGING_SRGB                                                                              \
+    0.404, 0.000, 0.122, 0.698, 0.094, 0.169, 0.839, 0.376, 0.302, 0.957, 0.647, 0.510, 0.992, 0.859,     \
+        0.780, 0.969, 0.969, 0.969, 0.820, 0.898, 0.941, 0.573, 0.773, 0.871, 0.263, 0.576, 0.765, 0.129, \
+        0.400, 0.675, 0.020, 0.188, 0.380
 
 #endif

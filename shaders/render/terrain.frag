@@ -2,8 +2,11 @@
 // water (sand, from the shore map), a directional sun with heightfield shadows (the sun-shadow map,
 // ray-marched per cell when the terrain or the sun changes), hemisphere ambient, wet darkening under
 // and beside water, and distance haze. Writes linear radiance and the view distance
-// (metres) that the water pass uses for its refraction and absorption path. Under an overlay the
-// ground turns grey, or shows its water history in the ramp's colours (overlay.glsl).
+// (metres) that the water pass uses for its refraction and absorption path. With erosion state
+// (uErosion), materials from erosion's fields: exposed bedrock (no soft layer left) as rock, fresh
+// deposits as sand, carved soft ground darker; without it this shader computes exactly what it did
+// before erosion existed. Under an overlay the ground turns grey, or shows its water history or
+// erosion field in the ramp's colours (overlay.glsl).
 #define SLUICE_FRAGMENT_MARKS
 #include "render_common.glsl"
 #include "overlay.glsl"
@@ -16,6 +19,16 @@ uniform sampler2D uShore;      // render/shore_map.hpp: depth per cell, clipped 
 in vec3 vWorld;
 layout(location = 0) out vec4 outColor;
 layout(location = 1) out float outDistance;
+
+// Soft-layer thickness and bed change (metres) at p, bilinear between cell centres like the bed.
+vec2 erosionLayersBilinear(vec2 p) {
+    ivec2 c;
+    vec2 f = bilinearSetup(p, c);
+    vec2 a = vec2(softMetres(c), bedChangeMetres(c)), b = vec2(softMetres(c + ivec2(1, 0)), bedChangeMetres(c + ivec2(1, 0)));
+    vec2 d = vec2(softMetres(c + ivec2(0, 1)), bedChangeMetres(c + ivec2(0, 1)));
+    vec2 e = vec2(softMetres(c + ivec2(1, 1)), bedChangeMetres(c + ivec2(1, 1)));
+    return mix(mix(a, b, f.x), mix(d, e, f.x), f.y);
+}
 
 void main() {
     vec2 p = vWorld.xy;
@@ -52,6 +65,10 @@ void main() {
     float snowLine = uHeightRange.x + max(0.86 * range, 150.0) + 0.06 * range * (n1 - 0.5);
     float snowy = smoothstep(snowLine, snowLine + 0.04 * range, b) * smoothstep(0.6, 0.8, n.z);
     albedo = mix(albedo, snow, snowy);
+    if (uErosion != 0) {
+        vec2 layers = erosionLayersBilinear(p);  // x soft layer, y bed change
+        albedo = erosionMaterial(albedo, layers.x, layers.y, rock, sand);
+    }
     albedo *= mix(1.0, 0.5, wet);  // wet ground is darker (less diffuse scattering)
 
     // The map holds the visibility before its clamp: interpolating that keeps edges sharp.
@@ -65,8 +82,10 @@ void main() {
         vec3 display;
         // Relief on history colours: 1 on flat ground (the ramp's exact colour), darker facing away.
         float relief = clamp(1.0 + 0.8 * (dot(n, uSunDir) - uSunDir.z), 0.5, 1.0);
-        colour = isHistoryOverlay() && historyDisplay(p, display) ? displayToRadiance(display * relief)
-                                                                  : overlayGround(radiance);
+        // Suspended sediment is the water's: dry ground under it stays grey.
+        bool shown = isHistoryOverlay() ? historyDisplay(p, display)
+                                        : isErosionOverlay() && uOverlay != SLUICE_OVERLAY_SEDIMENT && erosionDisplay(p, display);
+        colour = shown ? displayToRadiance(display * relief) : overlayGround(radiance);
         colour = applyToolMarks(colour, vWorld);
     }
     outColor = vec4(colour, 1.0);

@@ -5,7 +5,9 @@
 // sampled offset along the surface normal), plus sun specular. Detail: a tileable normal map scrolled
 // along the simulated velocity in two phases whose weights alternate, each phase reset while its
 // weight is zero, so the texture never stretches. Foam on fast water and thin films at the edges.
-// Under an overlay the water shows the overlay's ramp colour instead (overlay.glsl).
+// Suspended sediment (erosion) makes the water turbid: its extinction grows with the concentration,
+// and the light it scatters back is the brown of the mud. Under an overlay the water shows the
+// overlay's ramp colour instead (overlay.glsl).
 #define SLUICE_FRAGMENT_MARKS
 #include "render_common.glsl"
 #include "overlay.glsl"
@@ -23,11 +25,14 @@ in vec3 vWorld;
 in vec2 vVelocity;
 in vec3 vNormal;
 in float vCourant;  // (|u| + sqrt(g h)) dt_sub / dx of the cells around
+in float vConcentration;  // suspended material per metre of water (0 without erosion)
 out vec4 outColor;
 
 const float kTileM = 7.0;           // world size of one detail-map tile, metres
 const float kPhasePeriod = 1.6;     // seconds per advection cycle of each phase
 const vec2 kWind = vec2(0.12, 0.07);  // m/s drift so still water still ripples
+// Linear albedo of the mud that scatters light back out of turbid water (erosion_fields.glsl).
+const vec3 kMudAlbedo = vec3(0.12, 0.09, 0.045);
 
 // Two-phase flow-advected sample of the detail map at tile scale `tile` (metres).
 vec3 advectedDetail(vec2 p, vec2 vel, float tile) {
@@ -88,6 +93,11 @@ void main() {
     vec3 transmit = exp(-uAbsorption * path);
     vec3 lightIn = kSunColor * max(uSunDir.z, 0.0) * mix(0.35, 1.0, shadow) * 0.25 + hemisphereAmbient(vec3(0, 0, 1));
     vec3 underwater = bottom * transmit + uScatter * lightIn * (1.0 - transmit);
+    if (vConcentration > 0.0) {  // muddy water: no concentration leaves the colour exactly as it was
+        float mud = mudOpacity(vConcentration, path);
+        vec3 mudLight = kSunColor * max(uSunDir.z, 0.0) * mix(0.35, 1.0, shadow) + hemisphereAmbient(vec3(0, 0, 1));
+        underwater = mix(underwater, kMudAlbedo * mudLight, mud);
+    }
 
     vec3 colour = mix(underwater, reflection, fresnel);
     vec3 halfV = normalize(uSunDir + v);
@@ -110,6 +120,7 @@ void main() {
         if (uOverlay == SLUICE_OVERLAY_DEPTH) display = rampDisplay(h / uOverlayRange);
         else if (uOverlay == SLUICE_OVERLAY_SPEED) display = rampDisplay(speed / uOverlayRange);
         else if (uOverlay == SLUICE_OVERLAY_COURANT) display = vCourant > 1.0 ? kAboveRangeRed : rampDisplay(vCourant);
+        else if (isErosionOverlay()) shown = erosionDisplay(p, display);
         else shown = historyDisplay(p, display);
         colour = shown ? displayToRadiance(display) : overlayGround(colour);
     }

@@ -2,9 +2,11 @@
 // level, capped at their own bed, so the surface plane meets the terrain at the true shoreline (the
 // fragment shader fades it out over the first centimetres); dry vertices with no wet neighbour sink
 // below the bed and their fragments are discarded. Also computes the cell's depth-averaged velocity
-// from the face flows (m/s), its Courant number and a smooth surface normal.
+// from the face flows (m/s), its Courant number, a smooth surface normal and, with erosion state, the
+// concentration of the suspended load.
 #include "render_common.glsl"
 #include "chunk_mesh.glsl"
+#include "erosion_fields.glsl"
 
 uniform mat4 uViewProj;
 uniform float uDtSub;    // the solver's substep, seconds (Courant overlay)
@@ -14,6 +16,7 @@ out vec3 vWorld;
 out vec2 vVelocity;  // m/s, x east, y north
 out vec3 vNormal;
 out float vCourant;  // (|u| + sqrt(g h)) dt_sub / dx, as the solver's CFL guard measures it
+out float vConcentration;  // suspended material per metre of water (volume fraction); 0 without erosion
 
 // Water surface of a wet cell, or `fallback` for a dry one.
 float surfaceOr(ivec2 c, float fallback) {
@@ -53,6 +56,8 @@ void main() {
     vCourant = (speed + sqrt(uGravity * h)) * uDtSub / uCellSize;
     if (speed > 8.0) vel *= 8.0 / speed;
     vVelocity = vel;
+    // Films count as 5 cm deep, so that a trace of load in a wetting front does not read as mud.
+    vConcentration = uErosion != 0 && h > kDryDepth ? sedimentMetres(c) / max(h, 0.05) : 0.0;
     vWorld = vec3(cellCentre(c), z);
     gl_Position = uViewProj * vec4(vWorld, 1.0);
 }

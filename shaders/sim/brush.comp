@@ -4,10 +4,12 @@
 // cells of that tile and can add a water brush's amounts to the tile's own ledger slot without atomics.
 //
 // uPass 0 does the stroke: water brushes change the depth in place; dig, raise and flatten change
-// the bed in place (each cell reads and writes only itself); smooth reads the 3x3 neighbourhood from
-// the bed and writes the result to a scratch buffer over the dispatch area, because writing in place
-// would let one cell see a neighbour already smoothed. uPass 1 (smooth only, a second dispatch after
-// a barrier) copies the scratch back into the bed.
+// the bed in place (each cell reads and writes only itself); paint-soft and paint-hardness change
+// the current soft-layer half or the hardness section of the erosion buffer in place (the host
+// dispatches them only with erosion state); smooth reads the 3x3 neighbourhood from the bed and
+// writes the result to a scratch buffer over the dispatch area, because writing in place would let
+// one cell see a neighbour already smoothed. uPass 1 (smooth only, a second dispatch after a
+// barrier) copies the scratch back into the bed.
 #include "sim_layout.h"
 #include "transfer_math.h"
 #include "brush_math.h"
@@ -20,6 +22,10 @@ layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict buffer DepthBuffer { int
 // Smooth only: new bed of the dispatch area, index (y - origin.y) * areaWidth + (x - origin.x).
 layout(std430, binding = SLUICE_BIND_DEPTH_OUT) restrict buffer ScratchBuffer { float scratch[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { int64_t ledger[]; };
+// Erosion's state (paint brushes only; sections of sim_layout.h): the current half of the soft layer
+// (units) from uSoft on, the bedrock's hardness (0..1, float bits) from uHardness on. Five storage
+// blocks in all (NVIDIA allows 16 per kernel).
+layout(std430, binding = SLUICE_BIND_EROSION) restrict buffer ErosionBuffer { int erosion[]; };
 
 uniform ivec2 uSize;         // grid W, H
 uniform ivec4 uBox;          // cells the stroke can touch: [x0, x1) x [y0, y1), inside the grid
@@ -33,7 +39,9 @@ uniform float uRadius;       // cells
 uniform float uFalloff;
 uniform float uStrength;
 uniform float uDt;           // seconds
-uniform float uTarget;       // flatten target, metres
+uniform float uTarget;       // flatten target, metres; paint-hardness target, 0..1
+uniform int uSoft;           // paint-soft: the current soft-layer half in erosion[] (element offset)
+uniform int uHardness;       // paint-hardness: the hardness section in erosion[]
 
 const uint kGroupSize = SLUICE_BRUSH_TILE * SLUICE_BRUSH_TILE;
 shared int64_t sAdded[kGroupSize];
@@ -90,6 +98,15 @@ void main() {
     }
 
     if (!inBox) return;
+    if (uKind == SLUICE_BRUSH_PAINT_SOFT) {
+        if (w > 0.0) erosion[uSoft + i] = brushSoftUnits(erosion[uSoft + i], amount);
+        return;
+    }
+    if (uKind == SLUICE_BRUSH_PAINT_HARDNESS) {
+        const int k = uHardness + i;
+        if (w > 0.0) erosion[k] = floatBitsToInt(brushHardness(intBitsToFloat(erosion[k]), amount, uTarget));
+        return;
+    }
     if (uKind == SLUICE_BRUSH_SMOOTH) {
         // Same summation order as CpuSolver::applyBrush: rows bottom to top, left to right.
         precise float sum = 0.0;

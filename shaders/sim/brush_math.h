@@ -3,11 +3,12 @@
 // sim/cpu_solver.cpp and sim/gpu_solver.cpp include this inside namespace sluice::sim::brushmath
 // with std::max/min/sqrt in scope (after <algorithm> and <cmath>); shaders/sim/brush.comp includes
 // it through the shader loader. Functions are `inline` in C++ so several translation units may
-// include it. Besides + - * / only sqrt is used (correctly rounded in C++ and on llvmpipe); the
-// cosine is a polynomial. With SLUICE_PRECISE and -ffp-contract=off both backends round alike.
+// include it. Besides + - * only division and sqrt are used, as SLUICE_DIV and SLUICE_SQRT
+// (portable.h: correctly rounded on both sides); the cosine is a polynomial. With SLUICE_PRECISE and -ffp-contract=off both backends round alike.
 //
 // Units: distances in cells, bed and depth in metres, `amount` = strength * weight * dt is metres
-// for dig/raise/water brushes and a dimensionless rate * time for smooth/flatten.
+// for dig/raise/water/paint-soft brushes and a dimensionless rate * time for smooth/flatten/
+// paint-hardness.
 #ifndef SLUICE_BRUSH_MATH_H
 #define SLUICE_BRUSH_MATH_H
 
@@ -20,6 +21,9 @@
 #define SLUICE_BRUSH_FLATTEN 3
 #define SLUICE_BRUSH_ADD_WATER 4
 #define SLUICE_BRUSH_REMOVE_WATER 5
+// Material brushes: they change erosion's layers (erosion_math.h), never the bed surface or a ledger.
+#define SLUICE_BRUSH_PAINT_SOFT 6
+#define SLUICE_BRUSH_PAINT_HARDNESS 7
 
 // 0.5 + 0.5 cos(pi t) for t in [0, 1], the cosine ramp of the brush edge. Evaluated as
 // 0.5 - 0.5 sin(pi (t - 1/2)) with an odd Taylor polynomial up to x^13 (|x| <= pi/2: error below
@@ -50,7 +54,7 @@ SLUICE_FN float brushWeightAt(float radiusCells, float falloff, float rCells) {
     SLUICE_PRECISE float core = (1.0f - f) * radiusCells;
     if (rCells <= core) return 1.0f;
     // Here core < r < radius, so the ramp width radius - core is > 0.
-    SLUICE_PRECISE float t = (rCells - core) / (radiusCells - core);
+    SLUICE_PRECISE float t = SLUICE_DIV(rCells - core, radiusCells - core);
     return brushCosineRamp(t);
 }
 
@@ -59,7 +63,7 @@ SLUICE_FN float brushDistance(int x, int y, float cx, float cy) {
     SLUICE_PRECISE float rx = (float(x) + 0.5f) - cx;
     SLUICE_PRECISE float ry = (float(y) + 0.5f) - cy;
     SLUICE_PRECISE float r2 = rx * rx + ry * ry;
-    return sqrt(r2);
+    return SLUICE_SQRT(r2);
 }
 
 // What one application moves in one cell: strength * weight * dt, in this order on both backends.
@@ -70,7 +74,7 @@ SLUICE_FN float brushAmount(float strength, float weight, float dtSeconds) {
 
 // Mean of the (up to) 3x3 neighbourhood from its sum and the number of cells inside the grid.
 SLUICE_FN float brushMean(float sum, int count) {
-    SLUICE_PRECISE float m = sum / float(count);
+    SLUICE_PRECISE float m = SLUICE_DIV(sum, float(count));
     return m;
 }
 
@@ -104,6 +108,21 @@ SLUICE_FN int brushWaterUnits(int kind, int h, float amount) {
     if (kind == SLUICE_BRUSH_ADD_WATER) return addUnits(h, units);
     if (kind == SLUICE_BRUSH_REMOVE_WATER) return -min(h, max(0, units));
     return 0;
+}
+
+// Soft-layer thickness (units) of a cell holding `soft` units after a paint-soft application of
+// `amount` metres (negative removes): soft + amount in whole units, never below 0 nor above a cell's
+// most, SLUICE_MAX_DEPTH_UNITS (1024 m; transfer_math.h, which must be included first). Written so
+// no intermediate overflows: soft is in [0, max] and the units in [-2^30, 2^30].
+SLUICE_FN int brushSoftUnits(int soft, float amount) {
+    const int units = metresToUnits(amount);
+    return soft + max(-soft, min(units, SLUICE_MAX_DEPTH_UNITS - soft));
+}
+
+// Bedrock hardness of a cell after a paint-hardness application: moved a fraction min(1, amount) of
+// the way to `target`, as flatten moves the bed (brushBed), and kept in [0, 1].
+SLUICE_FN float brushHardness(float hardness, float amount, float target) {
+    return min(1.0f, max(0.0f, brushBed(SLUICE_BRUSH_FLATTEN, hardness, amount, 0.0f, target)));
 }
 
 #ifdef __cplusplus

@@ -17,6 +17,33 @@
 // |dz| stays within this (1024 m of carving or filling): the bed's integer change never overflows.
 #define SLUICE_MAX_BED_CHANGE_UNITS 1073741824
 
+// Largest excess over the talus height one face counts (256 m of material): four of them still sum
+// within int32.
+#define SLUICE_MAX_EXCESS_UNITS 268435456
+
+// floor(a b / c) for a, b >= 0 and c > 0, exactly. A 64-bit division is a long emulated sequence on a
+// GPU: a float estimate corrected with 64-bit multiplies gives the same exact quotient where it is
+// below 2^22 (the estimate is then within a unit or two), the division only beyond. Any estimate
+// gives the same result, so the backends agree whatever their float rounding here.
+SLUICE_FN int floorMulDiv(int a, int b, int c) {
+    const int64_t num = int64_t(a) * int64_t(b);
+    const float est = (float(a) * float(b)) / float(c);
+    if (est < 4194304.0f) {
+        int q = int(est);
+        int64_t r = num - int64_t(q) * int64_t(c);
+        for (int k = 0; k < 4 && r < int64_t(0); ++k) {
+            q -= 1;
+            r += int64_t(c);
+        }
+        for (int k = 0; k < 4 && r >= int64_t(c); ++k) {
+            q += 1;
+            r -= int64_t(c);
+        }
+        if (r >= int64_t(0) && r < int64_t(c)) return q;
+    }
+    return int(num / int64_t(c));
+}
+
 // Transport capacity of a cell (metres of material per cell area) after Mei, Decaudin & Hu (2007):
 // C = Kc |v| max(sin(alpha), minSin), times a ramp min(1, h / thin) so that still, dry or very thin
 // water carries nothing. |v| is the cell-centred speed from the effective flows of its four faces
@@ -26,14 +53,14 @@ SLUICE_FN float sedimentCapacity(float qW, float qE, float qS, float qN, float h
                                  float capacity, float minSin, float thin) {
     if (!(h > 0.0f)) return 0.0f;
     SLUICE_PRECISE float width = max(h, thin) * dx;
-    SLUICE_PRECISE float u = ((qW + qE) * 0.5f) / width;
-    SLUICE_PRECISE float v = ((qS + qN) * 0.5f) / width;
+    SLUICE_PRECISE float u = SLUICE_DIV((qW + qE) * 0.5f, width);
+    SLUICE_PRECISE float v = SLUICE_DIV((qS + qN) * 0.5f, width);
     SLUICE_PRECISE float speed2 = u * u + v * v;
-    float speed = sqrt(speed2);
+    float speed = SLUICE_SQRT(speed2);
     SLUICE_PRECISE float s2 = slopeX * slopeX + slopeY * slopeY;
-    SLUICE_PRECISE float sin2 = s2 / (1.0f + s2);
-    float sinA = sqrt(sin2);
-    SLUICE_PRECISE float ramp = min(1.0f, h / thin);
+    SLUICE_PRECISE float sin2 = SLUICE_DIV(s2, 1.0f + s2);
+    float sinA = SLUICE_SQRT(sin2);
+    SLUICE_PRECISE float ramp = min(1.0f, SLUICE_DIV(h, thin));
     SLUICE_PRECISE float c = ((capacity * speed) * max(sinA, minSin)) * ramp;
     return c;
 }
@@ -70,10 +97,11 @@ SLUICE_FN int bedExchange(int h, int sed, int soft, int dz, int capacityUnits, f
 }
 
 // Excess (units) of a cell at height hC (m) over a neighbour at hN across a face, beyond the talus
-// height talusM = dx tan(angle): what must slide for the slope to stand at the angle.
+// height talusM = dx tan(angle): what must slide for the slope to stand at the angle (counted up to
+// SLUICE_MAX_EXCESS_UNITS).
 SLUICE_FN int talusExcess(float hC, float hN, float talusM) {
     SLUICE_PRECISE float ex = (hC - hN) - talusM;
-    return ex > 0.0f ? materialUnits(ex) : 0;
+    return ex > 0.0f ? min(materialUnits(ex), SLUICE_MAX_EXCESS_UNITS) : 0;
 }
 
 // Material a cell slides to each lower neighbour this substep (thermal erosion after Musgrave et al.
@@ -87,8 +115,8 @@ SLUICE_FN void slumpShares(int exW, int exE, int exS, int exN, int soft, float r
     sE = 0;
     sS = 0;
     sN = 0;
-    const int64_t total = int64_t(exW) + int64_t(exE) + int64_t(exS) + int64_t(exN);
-    if (total == int64_t(0)) return;
+    const int total = exW + exE + exS + exN;  // < 2^30 (talusExcess)
+    if (total == 0) return;
     const int largest = max(max(exW, exE), max(exS, exN));
     SLUICE_PRECISE float w = float(largest) * factor;
     const int want = int(roundEven(w));
@@ -98,10 +126,10 @@ SLUICE_FN void slumpShares(int exW, int exE, int exS, int exN, int soft, float r
         take = soft + int(rock);
     }
     if (take <= 0) return;
-    sW = int((int64_t(take) * int64_t(exW)) / total);
-    sE = int((int64_t(take) * int64_t(exE)) / total);
-    sS = int((int64_t(take) * int64_t(exS)) / total);
-    sN = int((int64_t(take) * int64_t(exN)) / total);
+    sW = floorMulDiv(take, exW, total);
+    sE = floorMulDiv(take, exE, total);
+    sS = floorMulDiv(take, exS, total);
+    sN = floorMulDiv(take, exN, total);
 }
 
 // Suspended sediment that leaves a donor cell holding `donorSed` units of sediment in `donorUnits`
@@ -110,7 +138,7 @@ SLUICE_FN void slumpShares(int exW, int exE, int exS, int exN, int soft, float r
 // load: sediment moves with the water, in flux form, exactly (no semi-Lagrangian loss).
 SLUICE_FN int sedimentShare(int e, int donorSed, int donorUnits) {
     if (e <= 0 || donorUnits <= 0 || donorSed <= 0) return 0;
-    return int((int64_t(donorSed) * int64_t(min(e, donorUnits))) / int64_t(donorUnits));
+    return floorMulDiv(donorSed, min(e, donorUnits), donorUnits);
 }
 
 // Soft-layer thickness after a bed change d (bedExchange): deposits add to it; erosion takes from it

@@ -6,6 +6,13 @@
 //                   -ffp-contract=off instead, so both sides round every operation alike
 //   SLUICE_OUT(T)   an output parameter: T& in C++, `out T` in GLSL
 //   SLUICE_INOUT(T) a parameter read and written: T& in C++, `inout T` in GLSL
+//   SLUICE_DIV(a, b), SLUICE_SQRT(x)  float division and square root, correctly rounded on both
+//                   sides: IEEE in C++; in GLSL, where a / b and sqrt may be approximate (NVIDIA's
+//                   differ from IEEE in 30 % and 17 % of operands, tests/sim/test_float_ops.cpp), the
+//                   fastest of the driver's own, sluiceDiv / sluiceSqrt below (a correction with
+//                   exact double residuals) and double precision, whose few-ulp result rounds to the correctly rounded float (a quotient
+//                   or root of floats lies far from a float rounding boundary unless exactly on one),
+//                   that a probe finds exact on this device (SLUICE_DIV_MODE, SLUICE_SQRT_MODE)
 #ifndef SLUICE_PORTABLE_H
 #define SLUICE_PORTABLE_H
 
@@ -14,11 +21,113 @@
 #define SLUICE_PRECISE
 #define SLUICE_OUT(T) T&
 #define SLUICE_INOUT(T) T&
+#define SLUICE_DIV(a, b) ((a) / (b))
+#define SLUICE_SQRT(x) sqrt(x)
 #else
 #define SLUICE_FN
 #define SLUICE_PRECISE precise
 #define SLUICE_OUT(T) out T
 #define SLUICE_INOUT(T) inout T
+
+// The float after / before c > 0.
+float sluiceNext(float c) { return uintBitsToFloat(floatBitsToUint(c) + 1u); }
+float sluicePrev(float c) { return uintBitsToFloat(floatBitsToUint(c) - 1u); }
+
+// Correctly rounded a / b and sqrt(x) from the driver's approximate ones (a few ulps off): step to the
+// floats c <= exact < next(c), then round by which side of their midpoint the exact value lies. Every
+// decision is the sign of a residual computed exactly in double precision: the product of two floats
+// (48 bits) and the square of a midpoint (50 bits) are exact doubles, and so are their differences
+// from a float of the same magnitude. Only double multiplies and adds, no double division or root
+// (which cost a GPU several times more, docs/PERFORMANCE.md). Zeros, infinities, NaN and subnormal
+// results, and a driver further off than 3 ulps, take double precision's division or root instead.
+
+// a / b for a, b > 0 given q ~ a / b (positive, normal): 0.0 when the bracket was not found.
+float sluiceDivPositive(float a, float b, float q) {
+    const double A = double(a), B = double(b);
+    float c = q;
+    double r = A - double(c) * B;
+    for (int k = 0; k < 3 && r < 0.0lf; ++k) {
+        c = sluicePrev(c);
+        r = A - double(c) * B;
+    }
+    float n = sluiceNext(c);
+    double rn = A - double(n) * B;
+    for (int k = 0; k < 3 && rn >= 0.0lf; ++k) {
+        c = n;
+        r = rn;
+        n = sluiceNext(c);
+        rn = A - double(n) * B;
+    }
+    if (r < 0.0lf || rn >= 0.0lf) return 0.0;  // further off than 3 ulps
+    if (r == 0.0lf) return c;
+    const double m = r - (double(n) - double(c)) * 0.5lf * B;
+    if (m > 0.0lf) return n;
+    if (m < 0.0lf) return c;
+    return (floatBitsToUint(c) & 1u) == 0u ? c : n;
+}
+
+float sluiceDiv(float a, float b) {
+    const float q = abs(a / b);
+    if (q >= 1.17549435e-38 && q <= 3.0e38 && !isinf(a) && !isinf(b)) {
+        const float m = sluiceDivPositive(abs(a), abs(b), q);
+        if (m > 0.0) return (a < 0.0) != (b < 0.0) ? -m : m;
+    }
+    return float(double(a) / double(b));
+}
+
+float sluiceSqrt(float x) {
+    const float s0 = sqrt(x);
+    if (x >= 1.17549435e-38 && x <= 3.0e38) {
+        const double X = double(x);
+        float s = s0;
+        double r = X - double(s) * double(s);
+        for (int k = 0; k < 3 && r < 0.0lf; ++k) {
+            s = sluicePrev(s);
+            r = X - double(s) * double(s);
+        }
+        float n = sluiceNext(s);
+        double rn = X - double(n) * double(n);
+        for (int k = 0; k < 3 && rn >= 0.0lf; ++k) {
+            s = n;
+            r = rn;
+            n = sluiceNext(s);
+            rn = X - double(n) * double(n);
+        }
+        if (r >= 0.0lf && rn < 0.0lf) {
+            if (r == 0.0lf) return s;
+            const double mid = double(s) + (double(n) - double(s)) * 0.5lf;
+            const double d = X - mid * mid;
+            if (d > 0.0lf) return n;
+            if (d < 0.0lf) return s;
+            return (floatBitsToUint(s) & 1u) == 0u ? s : n;
+        }
+    }
+    return float(sqrt(double(x)));
+}
+
+// Which way this device gets correctly rounded results (sim/exact_float_ops.cpp probes it once per
+// process and compiles every kernel with the fastest that agrees with IEEE): 0 the driver's own
+// operation, 1 sluiceDiv / sluiceSqrt, 2 double precision (also the default: always right).
+#ifndef SLUICE_DIV_MODE
+#define SLUICE_DIV_MODE 2
+#endif
+#ifndef SLUICE_SQRT_MODE
+#define SLUICE_SQRT_MODE 2
+#endif
+#if SLUICE_DIV_MODE == 0
+#define SLUICE_DIV(a, b) ((a) / (b))
+#elif SLUICE_DIV_MODE == 1
+#define SLUICE_DIV(a, b) sluiceDiv(a, b)
+#else
+#define SLUICE_DIV(a, b) float(double(a) / double(b))
+#endif
+#if SLUICE_SQRT_MODE == 0
+#define SLUICE_SQRT(x) sqrt(x)
+#elif SLUICE_SQRT_MODE == 1
+#define SLUICE_SQRT(x) sluiceSqrt(x)
+#else
+#define SLUICE_SQRT(x) float(sqrt(double(x)))
+#endif
 #endif
 
 #endif

@@ -37,18 +37,22 @@
 #define SLUICE_BIND_TILES_OUT 14   // uint[flag blocks]: written this dispatch
 #define SLUICE_BIND_RAW_X 15       // int: raw transfers (units) pass 1 writes and pass 2 limits (a whole
 #define SLUICE_BIND_RAW_Y 16       //   flow pair, or a scratch pair of strip rows from uRawRow0 on)
-#define SLUICE_BIND_AMOUNTS 17     // int[substeps * (2 + segments + emitters)]: what each substep moves (below)
+#define SLUICE_BIND_AMOUNTS 17     // int[2 (W + H)] the code of every edge face (boundary_math.h), then
+                                   // int[substeps * (2 + segments + emitters)]: what each substep moves (below)
 #define SLUICE_BIND_DEPTH_OLD 18   // int h[W*H]: the depth before the last substep (transmissive edges)
-#define SLUICE_BIND_EDGES 19       // int[2 (W + H)]: code of every edge face (boundary_math.h)
 #define SLUICE_BIND_FACE_DEPTH 20  // float a[(W+1)*H + W*(H+1)], m: the depth each face's last transfer moved
                                    // through (swe_math.h, sweMovedDepth): x-faces, then y-faces from
                                    // (W+1)*H on (one block: a kernel may use 16 storage blocks on NVIDIA)
-// Erosion (erosion_math.h): each ping-pong pair is one buffer of two halves of W*H, picked by uniforms.
-#define SLUICE_BIND_SEDIMENT 21    // int sed[2*W*H]: suspended sediment, units
+// Erosion (erosion_math.h): its per-cell state in one buffer (one storage block: pass 2 moves the
+// sediment and erodes, and a kernel may use 16 blocks on NVIDIA), sections of W*H ints at
+// SLUICE_EROSION_* x W*H: the ping-pong pairs as two halves each, picked by uniforms.
+#define SLUICE_BIND_EROSION 21     // int erosion[7*W*H]
 #define SLUICE_BIND_BED_BASE 22    // float base[W*H], m: the bed is base + dz
-#define SLUICE_BIND_BED_CHANGE 23  // int dz[2*W*H], units
-#define SLUICE_BIND_SOFT 24        // int soft[2*W*H], units: soft-layer thickness
-#define SLUICE_BIND_HARDNESS 25    // float hardness[W*H]: the bedrock's resistance, 0..1
+#define SLUICE_EROSION_SEDIMENT 0  // two halves: suspended sediment, units
+#define SLUICE_EROSION_SOFT 2      // two halves: soft-layer thickness, units
+#define SLUICE_EROSION_BED_CHANGE 4  // two halves: the bed's change dz, units
+#define SLUICE_EROSION_HARDNESS 6  // the bedrock's resistance 0..1, as float bits
+#define SLUICE_EROSION_SECTIONS 7
 // Erosion's ledger slots follow the water's in SLUICE_BIND_LEDGER: from uSedimentSlot0 on, per pass-2
 // work group, eroded, deposited and removed units of material.
 #define SLUICE_SEDIMENT_ERODED 0

@@ -1,10 +1,14 @@
-// Erosion, step 2 of 2: thermal erosion (slumping), one invocation per cell, then the bed from base +
-// dz. Material slides from a cell to each neighbour it stands above by more than the talus height
-// (erosion_math.h, slumpShares); every cell computes its own shares and, with the same function, the
-// shares its four neighbours send to it, so each face's amount is computed alike on both sides and the
-// bed's total is conserved exactly. Reads the current halves of the bed-change and soft-layer buffers
-// (uIn) and writes the other halves (uOut) and the bed (terrain). With uRebase, instead: the cells of
-// uBox take the base that keeps their bed where an outside edit left it (rebasedBase).
+// Erosion step 2 (step 1, dissolution and deposition, runs in step_depth.comp): thermal erosion
+// (slumping), one invocation per cell, then the bed from base + dz. Material slides from a cell to
+// each neighbour it stands above by more than the talus height (erosion_math.h, slumpShares); every
+// cell computes its own shares and, with the same function, the shares its four neighbours send to it,
+// so each face's amount is computed alike on both sides and the bed's total is conserved exactly. A
+// neighbour that does not stand above the cell beyond its talus height sends nothing (its share is
+// proportional to that excess), so its shares are not computed: on stable ground a cell reads its
+// own five heights only. Reads the current halves of the bed-change and soft-layer sections (uDzIn,
+// uSoftIn) and writes the other halves (uDzOut, uSoftOut) and the bed (terrain). With uRebase,
+// instead: the cells of uBox take the base that keeps their bed where an outside edit left it
+// (rebasedBase).
 #include "sim_layout.h"
 #include "transfer_math.h"
 #include "erosion_math.h"
@@ -14,32 +18,39 @@ layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) i
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict buffer TerrainBuffer { float terrain[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { int depth[]; };
 layout(std430, binding = SLUICE_BIND_BED_BASE) restrict buffer BaseBuffer { float base[]; };
-layout(std430, binding = SLUICE_BIND_SOFT) restrict buffer SoftBuffer { int soft[]; };
-layout(std430, binding = SLUICE_BIND_BED_CHANGE) restrict buffer BedChangeBuffer { int bedChange[]; };
-layout(std430, binding = SLUICE_BIND_HARDNESS) restrict readonly buffer HardnessBuffer { float hardness[]; };
+layout(std430, binding = SLUICE_BIND_EROSION) restrict buffer ErosionBuffer { int erosion[]; };
 
 uniform ivec2 uSize;
 uniform float uTalusDry, uTalusWet, uSlumpFactor;
 uniform int uWetUnits;
-uniform int uIn, uOut;  // halves of the bed-change and soft-layer buffers read / written
+uniform int uDzIn, uDzOut, uSoftIn, uSoftOut, uHardness;  // sections of the erosion buffer
 uniform int uRebase;    // 1: rebase the cells of uBox (x0, y0, x1, y1) instead
 uniform ivec4 uBox;
 
-float bedAt(int i) { return bedHeight(base[i], bedChange[uIn + i]); }
+float bedAt(int i) { return bedHeight(base[i], erosion[uDzIn + i]); }
+float talusAt(int i) { return depth[i] > uWetUnits ? uTalusWet : uTalusDry; }
 
-// The four shares (west, east, south, north) that cell c slides to its neighbours.
-ivec4 sharesOf(ivec2 c) {
+// The four shares (west, east, south, north) that cell c, at height hC, slides to its neighbours.
+ivec4 sharesOf(ivec2 c, float hC) {
     const int W = uSize.x, H = uSize.y;
     const int i = c.y * W + c.x;
-    const float hC = bedAt(i);
-    const float talus = depth[i] > uWetUnits ? uTalusWet : uTalusDry;
+    const float talus = talusAt(i);
     const int exW = c.x > 0 ? talusExcess(hC, bedAt(i - 1), talus) : 0;
     const int exE = c.x < W - 1 ? talusExcess(hC, bedAt(i + 1), talus) : 0;
     const int exS = c.y > 0 ? talusExcess(hC, bedAt(i - W), talus) : 0;
     const int exN = c.y < H - 1 ? talusExcess(hC, bedAt(i + W), talus) : 0;
     int sW, sE, sS, sN;
-    slumpShares(exW, exE, exS, exN, soft[uIn + i], 1.0 - hardness[i], uSlumpFactor, sW, sE, sS, sN);
+    const float rockYield = 1.0 - intBitsToFloat(erosion[uHardness + i]);
+    slumpShares(exW, exE, exS, exN, erosion[uSoftIn + i], rockYield, uSlumpFactor, sW, sE, sS, sN);
     return ivec4(sW, sE, sS, sN);
+}
+
+// What neighbour n (height hN) slides to the cell at height hSelf through the face given by `which`
+// (0 west, 1 east, 2 south, 3 north, seen from n): nothing unless n stands above it beyond its talus.
+int fromNeighbour(ivec2 n, float hN, float hSelf, int which) {
+    const int i = n.y * uSize.x + n.x;
+    if (talusExcess(hN, hSelf, talusAt(i)) == 0) return 0;
+    return sharesOf(n, hN)[which];
 }
 
 void main() {
@@ -49,22 +60,23 @@ void main() {
         const ivec2 c = p + uBox.xy;
         if (c.x < uBox.z && c.y < uBox.w) {
             const int i = c.y * W + c.x;
-            base[i] = rebasedBase(terrain[i], bedChange[uIn + i]);
+            base[i] = rebasedBase(terrain[i], erosion[uDzIn + i]);
         }
         return;
     }
     if (p.x >= W || p.y >= H) return;
     const int i = p.y * W + p.x;
-    const ivec4 mine = sharesOf(p);
+    const float hC = bedAt(i);
+    const ivec4 mine = sharesOf(p, hC);
     const int sent = mine.x + mine.y + mine.z + mine.w;
     int got = 0;
-    if (p.x > 0) got += sharesOf(p - ivec2(1, 0)).y;
-    if (p.x < W - 1) got += sharesOf(p + ivec2(1, 0)).x;
-    if (p.y > 0) got += sharesOf(p - ivec2(0, 1)).w;
-    if (p.y < H - 1) got += sharesOf(p + ivec2(0, 1)).z;
-    const int s = soft[uIn + i];
-    const int dz = bedChange[uIn + i] - sent + got;
-    soft[uOut + i] = s - min(sent, s) + got;
-    bedChange[uOut + i] = dz;
+    if (p.x > 0) got += fromNeighbour(p - ivec2(1, 0), bedAt(i - 1), hC, 1);
+    if (p.x < W - 1) got += fromNeighbour(p + ivec2(1, 0), bedAt(i + 1), hC, 0);
+    if (p.y > 0) got += fromNeighbour(p - ivec2(0, 1), bedAt(i - W), hC, 3);
+    if (p.y < H - 1) got += fromNeighbour(p + ivec2(0, 1), bedAt(i + W), hC, 2);
+    const int soft = erosion[uSoftIn + i];
+    const int dz = erosion[uDzIn + i] - sent + got;
+    erosion[uSoftOut + i] = soft - min(sent, soft) + got;
+    erosion[uDzOut + i] = dz;
     terrain[i] = bedHeight(base[i], dz);
 }

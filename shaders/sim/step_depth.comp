@@ -29,7 +29,7 @@ layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuSta
 layout(std430, binding = SLUICE_BIND_TILES_OUT) restrict writeonly buffer FlagsOut { uint flagsOut[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { int64_t ledger[]; };
 layout(std430, binding = SLUICE_BIND_FACE_DEPTH) restrict writeonly buffer FaceDepthBuffer { float faceDepth[]; };
-layout(std430, binding = SLUICE_BIND_SEDIMENT) restrict buffer SedimentBuffer { int sediment[]; };
+layout(std430, binding = SLUICE_BIND_EROSION) restrict buffer ErosionBuffer { int erosion[]; };
 
 #include "step_kernel_common.h"
 #include "pass_region.h"
@@ -38,12 +38,16 @@ const uint kGroupSize = SLUICE_PASS_GROUP_X * SLUICE_PASS_GROUP_Y;
 shared int64_t sAdded[kGroupSize];
 shared int64_t sRemoved[kGroupSize];
 shared int64_t sSedRemoved[kGroupSize];
+shared int64_t sEroded[kGroupSize];
+shared int64_t sDeposited[kGroupSize];
 shared uint sWet;
 uniform int uCountWetOnly;  // 1: count groups that hold water rather than groups run (skewed sweeps)
-uniform int uErosion;       // 1: suspended sediment moves with the water (erosion on)
-uniform int uSedIn;         // sediment[uSedIn + cell]: the load this substep started from
-uniform int uSedOut;        // sediment[uSedOut + cell]: written here
+uniform int uErosion;       // 1: erosion on: sediment moves with the water, then each cell erodes or deposits
+uniform int uSedIn;         // erosion[uSedIn + cell]: the load this substep started from
+uniform int uSedOut;        // erosion[uSedOut + cell]: written here
+uniform int uSoft, uBedChange, uHardness;  // the current soft layer and bed change (updated in place), hardness
 uniform int uSedimentSlot0; // the first of erosion's ledger slots (sim_layout.h)
+uniform float uCapacity, uMinSin, uThin, uDissolve, uDeposit, uSoftYield, uHalfInvDx;  // sim::ErosionConstants
 
 // The side beyond a domain edge never runs short (an inflow edge's water comes from outside).
 const int kGhostUnits = 2147483647;
@@ -88,6 +92,7 @@ void main() {
     const ivec2 p = passCell();
     int64_t added = 0l, removed = 0l;  // units of depth in this cell
     int64_t sedRemoved = 0l;            // units of sediment that left the domain from this cell
+    int64_t eroded = 0l, deposited = 0l;  // units of material taken from / laid on this cell's bed
     const int self = group.y * int(gl_NumWorkGroups.x) + group.x;
     if (gl_LocalInvocationIndex == 0u) sWet = 0u;
     castPassGroupVote(group);
@@ -121,13 +126,13 @@ void main() {
             // Sediment rides on the same transfers: each face carries its donor's load in proportion
             // to the donor's water it carries (sedimentShare). A neighbour that sends water here
             // was loaded above (from* is true whenever its effective transfer points here).
-            const int sC = sediment[uSedIn + i];
+            const int sC = erosion[uSedIn + i];
             const int oW = sedimentShare(-eW, sC, hC), oE = sedimentShare(eE, sC, hC);
             const int oS = sedimentShare(-eS, sC, hC), oN = sedimentShare(eN, sC, hC);
-            const int iW = eW > 0 && p.x > 0 ? sedimentShare(eW, sediment[uSedIn + i - 1], hW) : 0;
-            const int iE = eE < 0 && p.x < W - 1 ? sedimentShare(-eE, sediment[uSedIn + i + 1], hE) : 0;
-            const int iS = eS > 0 && p.y > 0 ? sedimentShare(eS, sediment[uSedIn + i - W], hS) : 0;
-            const int iN = eN < 0 && p.y < H - 1 ? sedimentShare(-eN, sediment[uSedIn + i + W], hN) : 0;
+            const int iW = eW > 0 && p.x > 0 ? sedimentShare(eW, erosion[uSedIn + i - 1], hW) : 0;
+            const int iE = eE < 0 && p.x < W - 1 ? sedimentShare(-eE, erosion[uSedIn + i + 1], hE) : 0;
+            const int iS = eS > 0 && p.y > 0 ? sedimentShare(eS, erosion[uSedIn + i - W], hS) : 0;
+            const int iN = eN < 0 && p.y < H - 1 ? sedimentShare(-eN, erosion[uSedIn + i + W], hN) : 0;
             sed = sC - (oW + oE + oS + oN) + (iW + iE + iS + iN);
             // Out through the domain's edge: removed.
             sedRemoved = int64_t(p.x == 0 ? oW : 0) + int64_t(p.x == W - 1 ? oE : 0) +
@@ -135,7 +140,33 @@ void main() {
         }
         if (uLedgerActive != 0) h = cellExchanges(p, terrain[i], h, eW, eE, eS, eN, added, removed, sed, sedRemoved);
         depthOut[i] = h;
-        if (uErosion != 0) sediment[uSedOut + i] = sed;
+        if (uErosion != 0) {
+            // Erosion step 1 (sim/cpu_erosion.cpp, CpuSolver::erode): dissolution or deposition
+            // toward the capacity of the water as it leaves this substep, in place on the soft
+            // layer and bed change. The bed is not written here (slump.comp rebuilds it), so the
+            // neighbours' slopes read the same bed everywhere.
+            if (h > 0 || sed > 0) {
+                const int xW = max(p.x - 1, 0), xE = min(p.x + 1, W - 1), yS = max(p.y - 1, 0), yN = min(p.y + 1, H - 1);
+                SLUICE_PRECISE float sx = (terrain[p.y * W + xE] - terrain[p.y * W + xW]) * (xE - xW == 2 ? uHalfInvDx : 2.0 * uHalfInvDx);
+                SLUICE_PRECISE float sy = (terrain[yN * W + p.x] - terrain[yS * W + p.x]) * (yN - yS == 2 ? uHalfInvDx : 2.0 * uHalfInvDx);
+                // The flows as pass 2 stores them (precise: once inlined, an unqualified product
+                // could fuse with the capacity's sums into a multiply-add the CPU does not do).
+                SLUICE_PRECISE float qW = float(eW) * uUnitFlow, qE = float(eE) * uUnitFlow;
+                SLUICE_PRECISE float qS = float(eS) * uUnitFlow, qN = float(eN) * uUnitFlow;
+                const float cap = sedimentCapacity(qW, qE, qS, qN, unitsToMetres(h), uCellSize, sx, sy, uCapacity, uMinSin, uThin);
+                const int soft = erosion[uSoft + i], dz = erosion[uBedChange + i];
+                const float rockYield = 1.0 - intBitsToFloat(erosion[uHardness + i]);
+                const int d = bedExchange(h, sed, soft, dz, materialUnits(cap), uDissolve, uDeposit, uSoftYield, rockYield);
+                if (d != 0) {
+                    sed -= d;
+                    erosion[uSoft + i] = softAfter(soft, d);
+                    erosion[uBedChange + i] = dz + d;
+                    if (d > 0) deposited = int64_t(d);
+                    else eroded = -int64_t(d);
+                }
+            }
+            erosion[uSedOut + i] = sed;
+        }
         effX[fx] = float(eW) * uUnitFlow;
         effY[i] = float(eS) * uUnitFlow;
         if (p.x == W - 1) effX[fx + 1] = float(eE) * uUnitFlow;
@@ -158,11 +189,13 @@ void main() {
         const uint wasWet = (flagsIn[self] & SLUICE_TILE_WET) != 0u ? SLUICE_TILE_WAS_WET : 0u;
         flagsOut[self] = (sWet != 0u ? SLUICE_TILE_WET : 0u) | wasWet;
     }
-    if (uLedgerActive != 0) {
+    if (uLedgerActive != 0 || uErosion != 0) {  // uniform
         const uint t = gl_LocalInvocationIndex;
         sAdded[t] = added;
         sRemoved[t] = removed;
         sSedRemoved[t] = sedRemoved;
+        sEroded[t] = eroded;
+        sDeposited[t] = deposited;
         memoryBarrierShared();
         barrier();
         for (uint stride = kGroupSize / 2u; stride > 0u; stride >>= 1u) {
@@ -170,6 +203,8 @@ void main() {
                 sAdded[t] += sAdded[t + stride];
                 sRemoved[t] += sRemoved[t + stride];
                 sSedRemoved[t] += sSedRemoved[t + stride];
+                sEroded[t] += sEroded[t + stride];
+                sDeposited[t] += sDeposited[t + stride];
             }
             memoryBarrierShared();
             barrier();
@@ -177,7 +212,12 @@ void main() {
         if (t == 0u) {
             ledger[2 * self] += sAdded[0];
             ledger[2 * self + 1] += sRemoved[0];
-            if (uErosion != 0) ledger[uSedimentSlot0 + SLUICE_SEDIMENT_SLOTS * self + SLUICE_SEDIMENT_REMOVED] += sSedRemoved[0];
+            if (uErosion != 0) {
+                const int slot = uSedimentSlot0 + SLUICE_SEDIMENT_SLOTS * self;
+                ledger[slot + SLUICE_SEDIMENT_ERODED] += sEroded[0];
+                ledger[slot + SLUICE_SEDIMENT_DEPOSITED] += sDeposited[0];
+                ledger[slot + SLUICE_SEDIMENT_REMOVED] += sSedRemoved[0];
+            }
         }
     }
 }

@@ -30,10 +30,10 @@ layout(std430, binding = SLUICE_BIND_AMOUNTS) restrict readonly buffer AmountBuf
 
 int amount(int slot) { return amounts[uAmountBase + slot]; }
 
-layout(std430, binding = SLUICE_BIND_EDGES) restrict readonly buffer EdgeBuffer { int edges[]; };
 
 // Code of the edge face at `along` on `side` (boundary_math.h).
-int edgeCodeAt(int side, int along) { return edges[edgeFaceIndex(side, along, uSize.x, uSize.y)]; }
+// (The edge codes open the amounts buffer: one storage block fewer, a kernel may use 16 on NVIDIA.)
+int edgeCodeAt(int side, int along) { return amounts[edgeFaceIndex(side, along, uSize.x, uSize.y)]; }
 
 // A segment's value this substep: an inflow segment's units per face, a level segment's level (m).
 int segmentUnits(int code) { return amount(SLUICE_AMOUNT_SEGMENTS + edgeSegment(code)); }

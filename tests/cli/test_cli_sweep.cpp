@@ -98,6 +98,15 @@ void expectNoStagingLeft(const fs::path& parent) {
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
+/// `sluice sweep ARGS --out OUT` is a usage error (exit 2) whose message mentions `mention`, and
+/// leaves no OUT.
+void expectUsageError(const std::string& args, const std::string& mention, const fs::path& out) {
+    const auto r = test::runSluice("sweep " + args + " --out " + quoted(out));
+    EXPECT_EQ(r.exitCode, 2) << args << "\n" << r.output;
+    EXPECT_NE(r.output.find(mention), std::string::npos) << args << ": message lacks '" << mention << "': " << r.output;
+    EXPECT_FALSE(fs::exists(out)) << args;
+}
+
 // A 24 x 8 m ramp falling 2 m to an open east side; a source near the west end. With friction 0.5 the
 // sheet of water settles into a steady flow-through within a minute.
 const char* kRampScene = R"({
@@ -123,7 +132,8 @@ TEST(SweepCli, TwoByTwoSweepWritesEveryCombinationThumbnailsAndSheet) {
     const Csv csv = readCsv(dir / "out" / "results.csv");
     const std::vector<std::string> expectedHeader = {
         "run", "manning_n", "source.rate", "steps", "simulated_s", "residual_m3", "residual_rel", "volume_m3",
-        "wetted_area_m2", "max_depth_m", "max_speed_m_per_s", "steady_time_s", "ms_per_step", "thumbnail"};
+        "wetted_area_m2", "max_depth_m", "max_speed_m_per_s", "steady_time_s", "ms_per_step", "sediment_eroded_m3",
+        "sediment_deposited_m3", "sediment_residual_m3", "thumbnail"};
     EXPECT_EQ(csv.header, expectedHeader);
     ASSERT_EQ(csv.rows.size(), 4u);
     // The first --param varies slowest.
@@ -148,6 +158,8 @@ TEST(SweepCli, TwoByTwoSweepWritesEveryCombinationThumbnailsAndSheet) {
             EXPECT_GE(number(row, "steady_time_s"), 0.0);
         }
         EXPECT_EQ(row.at("thumbnail"), "run_00" + std::to_string(i) + ".png");
+        for (const char* column : {"sediment_eroded_m3", "sediment_deposited_m3", "sediment_residual_m3"})
+            EXPECT_EQ(row.at(column), "") << "the valley has no erosion state: " << column;
     }
     // Physics across the sweep: rougher bed, slower flow at either inflow; 1.5 m^3/s more inflow
     // for 2 s is 3 m^3 more water (the river has not reached the open north side yet).
@@ -259,9 +271,91 @@ TEST(SweepCli, SnapshotStartsEveryRunFromTheSavedStateWithTheSweptValues) {
     EXPECT_NEAR(number(csv.rows[0], "volume_m3"), 1.0, 1e-3);
 }
 
+namespace {
+/// `sluice sweep DIR/SCENE PARAMS --seconds SECONDS` on the CPU with small thumbnails into DIR/out:
+/// its results.csv (a failed run fails the test and gives no rows).
+Csv sweepOnCpu(const test::TempDir& dir, const std::string& scene, const std::string& params, const std::string& seconds) {
+    const auto r = test::runSluice("sweep " + quoted(dir / scene) + " " + params + " --seconds " + seconds +
+                                   " --backend cpu --thumb 32x20 --quiet --out " + quoted(dir / "out"));
+    EXPECT_EQ(r.exitCode, 0) << r.output;
+    return r.exitCode == 0 ? readCsv(dir / "out" / "results.csv") : Csv{};
+}
+
+// The ramp with erosion (a soft layer over the whole bed, sped up 20 times): the sheet of water cuts
+// into it within seconds.
+std::string erodingRamp(bool enabled) {
+    std::string scene = kRampScene;
+    scene.insert(scene.rfind('}'), std::string(R"(,  "erosion": {"enabled": )") + (enabled ? "true" : "false") +
+                                       R"(, "soft_thickness": 0.5, "time_scale": 20})" + "\n");
+    return scene;
+}
+}  // namespace
+
+// Erosion's parameters sweep like the water's: named as in the scene's "erosion" object, and the
+// table gains the sediment ledger of each run (exact: residual 0).
+TEST(SweepCli, ErosionParametersSweepWithTheSedimentLedger) {
+    test::TempDir dir;
+    test::writeText(dir / "eroding.json", erodingRamp(true));
+    const Csv csv = sweepOnCpu(dir, "eroding.json", "--param erosion.capacity=0.05,2 --param erosion.time_scale=5,20", "4");
+    ASSERT_EQ(csv.rows.size(), 4u);
+    EXPECT_EQ(csv.header[1], "erosion.capacity");
+    EXPECT_EQ(csv.header[2], "erosion.time_scale");
+    const double capacity[] = {0.05, 0.05, 2, 2}, scale[] = {5, 20, 5, 20};
+    for (std::size_t i = 0; i < 4; ++i) {
+        const auto& row = csv.rows[i];
+        EXPECT_EQ(number(row, "erosion.capacity"), capacity[i]);
+        EXPECT_EQ(number(row, "erosion.time_scale"), scale[i]);
+        EXPECT_GT(number(row, "sediment_eroded_m3"), 0.0) << "run " << i;
+        EXPECT_GE(number(row, "sediment_deposited_m3"), 0.0) << "run " << i;
+        EXPECT_EQ(number(row, "sediment_residual_m3"), 0.0) << "run " << i;
+        EXPECT_EQ(number(row, "residual_m3"), 0.0) << "run " << i;
+    }
+    // More capacity carries more away; faster erosion time erodes more in the same water time.
+    for (std::size_t k : {0u, 1u}) {
+        EXPECT_GT(number(csv.rows[k + 2], "sediment_eroded_m3"), number(csv.rows[k], "sediment_eroded_m3")) << k;
+        EXPECT_GT(number(csv.rows[2 * k + 1], "sediment_eroded_m3"), number(csv.rows[2 * k], "sediment_eroded_m3")) << k;
+    }
+}
+
+// erosion.enabled=0,1 on a scene without erosion: the first run has no sediment ledger (empty
+// cells), the second switches it on from the start.
+TEST(SweepCli, ErosionCanBeSweptOnAndOff) {
+    test::TempDir dir;
+    test::writeText(dir / "ramp.json", kRampScene);
+    const Csv csv = sweepOnCpu(dir, "ramp.json", "--param erosion.enabled=0,1 --param erosion.soft_thickness=0.5", "3");
+    ASSERT_EQ(csv.rows.size(), 2u);
+    EXPECT_EQ(csv.rows[0].at("sediment_eroded_m3"), "");
+    EXPECT_EQ(csv.rows[0].at("sediment_residual_m3"), "");
+    EXPECT_GT(number(csv.rows[1], "sediment_eroded_m3"), 0.0);
+    EXPECT_EQ(number(csv.rows[1], "sediment_residual_m3"), 0.0);
+}
+
+TEST(SweepCli, ErosionUsageErrorsNameTheArgument) {
+    test::TempDir dir;
+    test::writeText(dir / "ramp.json", kRampScene);
+    test::writeText(dir / "eroding.json", erodingRamp(false));
+    const std::pair<std::string, std::string> cases[] = {
+        {"ramp.json --param erosion.capacity=1", "does not enable erosion"},
+        {"eroding.json --param erosion.capacity=1", "does not enable erosion"},
+        {"ramp.json --param erosion.talus_angle=95", "erosion.talus_angle must be a number in (0, 90) degrees"},
+        {"ramp.json --param erosion.enabled=0.5", "erosion.enabled must be 0 (off) or 1 (on)"},
+        {"ramp.json --param erosion.grain=1", "unknown parameter 'erosion.grain'"},
+        {"ramp.json --param erosion.time_scale=0", "erosion.time_scale must be a positive number"},
+    };
+    for (const auto& [args, mention] : cases)
+        expectUsageError(quoted(dir.path()) + "/" + args + " --seconds 1", mention, dir / "out");
+    // Sweeping erosion on makes its parameters count.
+    const auto ok = test::runSluice("sweep " + quoted(dir / "eroding.json") + " --param erosion.enabled=1 --param erosion.capacity=1 "
+                                    "--seconds 0.2 --backend cpu --thumb 16x10 --quiet --out " + quoted(dir / "out"));
+    EXPECT_EQ(ok.exitCode, 0) << ok.output;
+    // The unknown-parameter message lists the erosion names.
+    EXPECT_NE(test::runSluice("sweep builtin:default:32 --param bogus=1 --seconds 1 --out " + quoted(dir / "x")).output.find(
+                  "erosion.time_scale"),
+              std::string::npos);
+}
+
 TEST(SweepCli, UsageErrorsNameTheArgumentAndLeaveNoDirectory) {
     test::TempDir dir;
-    const std::string out = " --out " + quoted(dir / "out");
     const std::pair<std::string, std::string> cases[] = {
         {"--param friction --seconds 1", "--param 'friction'"},                         // no '='
         {"--param friction=0.1:0.2 --seconds 1", "'0.1:0.2' is not a finite number"},  // bad number
@@ -283,12 +377,7 @@ TEST(SweepCli, UsageErrorsNameTheArgumentAndLeaveNoDirectory) {
         {"--param dt=1,2,3,4,5,6,7,8,9,10 --param viscosity=0,1,2,3,4,5,6,7,8,9 --param gravity=1,2,3,4,5,6,7,8,9,10,11 --seconds 1",
          "more than 1000 combinations"},
     };
-    for (const auto& [args, mention] : cases) {
-        const auto r = test::runSluice("sweep builtin:default:32 " + args + out);
-        EXPECT_EQ(r.exitCode, 2) << args << "\n" << r.output;
-        EXPECT_NE(r.output.find(mention), std::string::npos) << args << ": message lacks '" << mention << "': " << r.output;
-        EXPECT_FALSE(fs::exists(dir / "out")) << args;
-    }
+    for (const auto& [args, mention] : cases) expectUsageError("builtin:default:32 " + args, mention, dir / "out");
     expectNoStagingLeft(dir.path());
 }
 

@@ -98,5 +98,37 @@ TEST(TimelineBoundaryErrors, BadSidesAreRefusedWithTheFileAndPath) {
     }
 }
 
+// Material brushes in timelines: paint-hardness takes its hardness as `target` (0 ... 1), paint-soft may
+// remove soft layer (a negative strength); the other brushes still refuse a target.
+TEST(TimelineBrushes, PaintHardnessTakesATargetAndPaintSoftMayRemove) {
+    const sim::Scene scene = stillBasin();
+    auto hard = parseTimelineJson(
+        R"({"events":[{"time":1,"brush":{"kind":"paint-hardness","from":[4,4],"target":0.25,"strength":2}}]})", "t.json", scene);
+    ASSERT_TRUE(hard) << hard.error().message;
+    const auto* path = std::get_if<BrushPath>(&hard->events[0].change);
+    ASSERT_NE(path, nullptr);
+    EXPECT_EQ(path->brush.kind, sim::BrushKind::PaintHardness);
+    EXPECT_EQ(path->brush.targetHeightM, 0.25f);
+    auto soft = parseTimelineJson(R"({"events":[{"time":1,"brush":{"kind":"paint-soft","from":[4,4],"strength":-0.5}}]})",
+                                  "t.json", scene);
+    ASSERT_TRUE(soft) << soft.error().message;
+    EXPECT_EQ(std::get<BrushPath>(soft->events[0].change).brush.strength, -0.5f);
+    struct Case {
+        const char* timeline;
+        const char* expect;
+    } cases[] = {
+        {R"({"events":[{"time":1,"brush":{"kind":"paint-hardness","from":[4,4]}}]})", "brush.target: missing"},
+        {R"({"events":[{"time":1,"brush":{"kind":"paint-hardness","from":[4,4],"target":1.5}}]})", "brush.target"},
+        {R"({"events":[{"time":1,"brush":{"kind":"dig","from":[4,4],"strength":-1}}]})", "brush.strength"},
+        {R"({"events":[{"time":1,"brush":{"kind":"dig","from":[4,4],"target":1}}]})", "brush.target"},
+        {R"({"events":[{"time":1,"brush":{"kind":"melt","from":[4,4]}}]})", "paint-hardness"},
+    };
+    for (const Case& c : cases) {
+        const auto t = parseTimelineJson(c.timeline, "t.json", scene);
+        ASSERT_FALSE(t) << c.timeline;
+        EXPECT_NE(t.error().message.find(c.expect), std::string::npos) << c.timeline << "\n" << t.error().message;
+    }
+}
+
 }  // namespace
 }  // namespace sluice::app

@@ -13,21 +13,14 @@
 #include "sim/npy.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/window/viewer_screen.hpp"
 
 using namespace sluice;
 
 namespace {
 
-/// A left click at (x, y) over frames f .. f+2 (ImGui sees the press and the release apart).
-std::string click(int f, int x, int y) {
-    const std::string at = " " + std::to_string(x) + " " + std::to_string(y) + "\n";
-    return std::to_string(f) + " move" + at + std::to_string(f + 1) + " down" + at + std::to_string(f + 2) + " up" + at;
-}
-
-test::CliRun runViewer(const test::TempDir& dir, const std::string& args) {
-    return test::runCommand("cd '" + dir.path().string() + "' && SLUICE_CONFIG_DIR='" + (dir / "config").string() +
-                            "' xvfb-run -a -s '-screen 0 1280x800x24' '" + test::sluiceBinary() + "' " + args);
-}
+using test::screen::click;
+const auto runViewer = test::screen::runViewerIn;
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -60,9 +53,9 @@ TEST(ViewerPanels, SectionsCollapseAndTheViewAndComparisonRespond) {
     std::string script;
     script += click(3, 78, 66);   // collapse Simulation
     script += click(7, 78, 89);   // collapse Tools: Compare A/B and View come into reach
-    script += click(11, 80, 393);  // View: "3D (V)"
-    script += click(15, 82, 324);  // expand Compare A/B
-    script += click(19, 66, 377);  // "Fork B from A"
+    script += click(11, 80, 416);  // View: "3D (V)"
+    script += click(15, 82, 347);  // expand Compare A/B
+    script += click(19, 66, 400);  // "Fork B from A"
     test::writeText(dir / "sections.txt", script);
     const auto r = runViewer(dir, "builtin:default:64 --map --speed 0.0001 --frames 30 --autosave-seconds 0 --print-fps "
                                   "--input-script sections.txt --dump-state state");
@@ -113,10 +106,10 @@ TEST(ViewerPanels, TerrainImportTakesATypedPath) {
     std::string script;
     script += click(3, 78, 66);    // collapse Simulation
     script += click(7, 78, 89);    // collapse Tools
-    script += click(11, 67, 347);  // expand Terrain
-    script += click(15, 100, 370);  // the heightmap path field
+    script += click(11, 67, 370);  // expand Terrain
+    script += click(15, 100, 393);  // the heightmap path field
     script += "19 text " + (dir / "ramp.npy").string() + "\n";
-    script += click(23, 42, 439);  // Import
+    script += click(23, 42, 462);  // Import
     test::writeText(dir / "import.txt", script);
     const auto r = runViewer(dir, "builtin:default:64 --map --speed 0.0001 --frames 32 --autosave-seconds 0 "
                                   "--input-script import.txt --log run.log --dump-state state");

@@ -1,7 +1,8 @@
 #pragma once
 // What the window tests know of the viewer's screen in Xvfb's 1280x800 window: where the free view
 // area lies (beside the sidebar, below the menu bar: app/window/view_layout.hpp), where a map of a
-// W x H grid appears in it, and reading screenshots. Header-only; shared by tests/window/*.cpp.
+// W x H grid appears in it, reading screenshots, and running the viewer on scripted clicks.
+// Header-only; shared by tests/window/*.cpp.
 #include <stb_image.h>
 
 #include <algorithm>
@@ -11,6 +12,9 @@
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "tests/support/run_cli.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace sluice::test::screen {
 
@@ -56,6 +60,20 @@ inline bool isWater(const std::array<int, 3>& c) { return c[2] > c[0] + 20 && c[
 inline long long lastFrame(const std::string& output) {
     const auto at = output.find("frames 11..");
     return at == std::string::npos ? -1 : std::atoll(output.c_str() + at + std::strlen("frames 11..")) + 1;
+}
+
+/// Input-script lines of a left click at (x, y) over frames f .. f+2 (ImGui sees the press and the
+/// release apart).
+inline std::string click(int f, int x, int y) {
+    const std::string at = " " + std::to_string(x) + " " + std::to_string(y) + "\n";
+    return std::to_string(f) + " move" + at + std::to_string(f + 1) + " down" + at + std::to_string(f + 2) + " up" + at;
+}
+
+/// Runs the viewer in Xvfb's 1280x800 screen from `dir` (relative paths and F12 screenshots land
+/// there), with its own config directory (no presets or recent files from the user's).
+inline CliRun runViewerIn(const TempDir& dir, const std::string& args) {
+    return runCommand("cd '" + dir.path().string() + "' && SLUICE_CONFIG_DIR='" + (dir / "config").string() +
+                      "' xvfb-run -a -s '-screen 0 1280x800x24' '" + sluiceBinary() + "' " + args);
 }
 
 }  // namespace sluice::test::screen

@@ -1,0 +1,71 @@
+#include "sim/exact_float_ops.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "gl/buffer.hpp"
+#include "gl/program.hpp"
+#include "sim/gpu_layout.hpp"
+
+namespace sluice::sim {
+
+std::string FloatOpsProbe::defines() const {
+    return "#define SLUICE_DIV_MODE " + std::to_string(divMode) + "\n#define SLUICE_SQRT_MODE " + std::to_string(sqrtMode) + "\n";
+}
+
+Result<FloatOpsProbe> probeFloatOps(int operands) {
+    auto probe = gl::Program::compute("sim/float_ops_probe.comp");
+    if (!probe) return probe.error();
+    const int n = (operands + 255) / 256 * 256;
+    std::mt19937 rng(20261124);
+    std::uniform_real_distribution<float> exponent(-30.0f, 20.0f), mantissa(1.0f, 2.0f);
+    std::vector<float> in(2 * std::size_t(n));
+    for (std::size_t i = 0; i < in.size(); ++i) in[i] = std::ldexp(mantissa(rng), int(exponent(rng)));
+    for (std::size_t i = 0; i < in.size(); i += 4) in[i] = -in[i];
+    gl::Buffer src(in.size() * 4, in.data()), dst(6 * std::size_t(n) * 4);
+    src.bindStorage(SLUICE_BIND_COPY_SRC);
+    dst.bindStorage(SLUICE_BIND_COPY_DST);
+    probe->set("uCount", n);
+    probe->use();
+    glDispatchCompute(GLuint(n / 256), 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    std::vector<float> out(6 * std::size_t(n));
+    dst.download(out.data(), out.size() * 4);
+    auto same = [](float x, float y) { return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y); };
+    FloatOpsProbe p;
+    p.operands = n;
+    for (int i = 0; i < n; ++i) {
+        const float a = in[2 * std::size_t(i)], b = in[2 * std::size_t(i) + 1];
+        const float q = a / b, s = std::sqrt(std::abs(a));
+        const float* o = &out[6 * std::size_t(i)];
+        p.plainDivWrong += same(o[0], q) ? 0 : 1;
+        p.fixedDivWrong += same(o[1], q) ? 0 : 1;
+        p.doubleDivWrong += same(o[2], q) ? 0 : 1;
+        p.plainSqrtWrong += same(o[3], s) ? 0 : 1;
+        p.fixedSqrtWrong += same(o[4], s) ? 0 : 1;
+        p.doubleSqrtWrong += same(o[5], s) ? 0 : 1;
+    }
+    p.divMode = p.plainDivWrong == 0 ? 0 : p.fixedDivWrong == 0 ? 1 : 2;
+    p.sqrtMode = p.plainSqrtWrong == 0 ? 0 : p.fixedSqrtWrong == 0 ? 1 : 2;
+    if (p.divMode == 2 && p.doubleDivWrong != 0)
+        return Error{"this GPU rounds float division differently from the CPU in every way tried (" +
+                     std::to_string(p.doubleDivWrong) + " of " + std::to_string(n) +
+                     " quotients differ even through double precision): GPU results would not match the CPU reference"};
+    if (p.sqrtMode == 2 && p.doubleSqrtWrong != 0)
+        return Error{"this GPU's square root differs from the CPU's even through double precision (" +
+                     std::to_string(p.doubleSqrtWrong) + " of " + std::to_string(n) + ")"};
+    return p;
+}
+
+Result<FloatOpsProbe> deviceFloatOps() {
+    // One GL context per process in practice (the viewer's, or the headless one): probe once.
+    static std::optional<Result<FloatOpsProbe>> cached;
+    if (!cached) cached = probeFloatOps(1 << 18);
+    return *cached;
+}
+
+}  // namespace sluice::sim

@@ -1,0 +1,28 @@
+#pragma once
+// The kernels round division and square root as the CPU does (shaders/sim/portable.h, SLUICE_DIV and
+// SLUICE_SQRT): a probe of this device finds the fastest way that agrees with IEEE 754 bit for bit.
+#include <string>
+
+#include "gl/result.hpp"
+
+namespace sluice::sim {
+
+/// What the probe found: per operation, the share of operands whose result differs from IEEE, and the
+/// mode chosen (portable.h: 0 the driver's own, 1 sluiceDiv / sluiceSqrt, 2 double precision).
+struct FloatOpsProbe {
+    int operands = 0;
+    long plainDivWrong = 0, fixedDivWrong = 0, doubleDivWrong = 0;  ///< driver, sluiceDiv, double
+    long plainSqrtWrong = 0, fixedSqrtWrong = 0, doubleSqrtWrong = 0;  ///< driver, sluiceSqrt, double
+    int divMode = 2, sqrtMode = 2;
+    /// "#define SLUICE_DIV_MODE n\n#define SLUICE_SQRT_MODE m\n": for every kernel that includes portable.h.
+    std::string defines() const;
+};
+
+/// Runs the probe over `operands` pairs (a, b) of every magnitude from 2^-30 to 2^20, both signs.
+/// Needs a current GL 4.5 context.
+Result<FloatOpsProbe> probeFloatOps(int operands);
+
+/// The probe of 2^18 operands, run once per process and kept (what GpuSolver compiles with).
+Result<FloatOpsProbe> deviceFloatOps();
+
+}  // namespace sluice::sim
