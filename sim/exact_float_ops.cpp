@@ -26,14 +26,14 @@ Result<FloatOpsProbe> probeFloatOps(int operands) {
     std::vector<float> in(2 * std::size_t(n));
     for (std::size_t i = 0; i < in.size(); ++i) in[i] = std::ldexp(mantissa(rng), int(exponent(rng)));
     for (std::size_t i = 0; i < in.size(); i += 4) in[i] = -in[i];
-    gl::Buffer src(in.size() * 4, in.data()), dst(6 * std::size_t(n) * 4);
+    gl::Buffer src(in.size() * 4, in.data()), dst(8 * std::size_t(n) * 4);
     src.bindStorage(SLUICE_BIND_COPY_SRC);
     dst.bindStorage(SLUICE_BIND_COPY_DST);
     probe->set("uCount", n);
     probe->use();
     glDispatchCompute(GLuint(n / 256), 1, 1);
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    std::vector<float> out(6 * std::size_t(n));
+    std::vector<float> out(8 * std::size_t(n));
     dst.download(out.data(), out.size() * 4);
     auto same = [](float x, float y) { return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y); };
     FloatOpsProbe p;
@@ -41,23 +41,23 @@ Result<FloatOpsProbe> probeFloatOps(int operands) {
     for (int i = 0; i < n; ++i) {
         const float a = in[2 * std::size_t(i)], b = in[2 * std::size_t(i) + 1];
         const float q = a / b, s = std::sqrt(std::abs(a));
-        const float* o = &out[6 * std::size_t(i)];
-        p.plainDivWrong += same(o[0], q) ? 0 : 1;
-        p.fixedDivWrong += same(o[1], q) ? 0 : 1;
-        p.doubleDivWrong += same(o[2], q) ? 0 : 1;
-        p.plainSqrtWrong += same(o[3], s) ? 0 : 1;
-        p.fixedSqrtWrong += same(o[4], s) ? 0 : 1;
-        p.doubleSqrtWrong += same(o[5], s) ? 0 : 1;
+        const float* o = &out[8 * std::size_t(i)];
+        for (int m = 0; m < 4; ++m) {
+            p.divWrong[m] += same(o[m], q) ? 0 : 1;
+            p.sqrtWrong[m] += same(o[4 + m], s) ? 0 : 1;
+        }
     }
-    p.divMode = p.plainDivWrong == 0 ? 0 : p.fixedDivWrong == 0 ? 1 : 2;
-    p.sqrtMode = p.plainSqrtWrong == 0 ? 0 : p.fixedSqrtWrong == 0 ? 1 : 2;
-    if (p.divMode == 2 && p.doubleDivWrong != 0)
+    p.divMode = 0;
+    while (p.divMode < 3 && p.divWrong[p.divMode] != 0) ++p.divMode;
+    p.sqrtMode = 0;
+    while (p.sqrtMode < 3 && p.sqrtWrong[p.sqrtMode] != 0) ++p.sqrtMode;
+    if (p.divWrong[p.divMode] != 0)
         return Error{"this GPU rounds float division differently from the CPU in every way tried (" +
-                     std::to_string(p.doubleDivWrong) + " of " + std::to_string(n) +
+                     std::to_string(p.divWrong[3]) + " of " + std::to_string(n) +
                      " quotients differ even through double precision): GPU results would not match the CPU reference"};
-    if (p.sqrtMode == 2 && p.doubleSqrtWrong != 0)
+    if (p.sqrtWrong[p.sqrtMode] != 0)
         return Error{"this GPU's square root differs from the CPU's even through double precision (" +
-                     std::to_string(p.doubleSqrtWrong) + " of " + std::to_string(n) + ")"};
+                     std::to_string(p.sqrtWrong[3]) + " of " + std::to_string(n) + ")"};
     return p;
 }
 

@@ -8,12 +8,13 @@
 namespace sluice::sim {
 
 /// What the probe found: per operation, the share of operands whose result differs from IEEE, and the
-/// mode chosen (portable.h: 0 the driver's own, 1 sluiceDiv / sluiceSqrt, 2 double precision).
+/// mode chosen: the first (fastest) with none.
 struct FloatOpsProbe {
     int operands = 0;
-    long plainDivWrong = 0, fixedDivWrong = 0, doubleDivWrong = 0;  ///< driver, sluiceDiv, double
-    long plainSqrtWrong = 0, fixedSqrtWrong = 0, doubleSqrtWrong = 0;  ///< driver, sluiceSqrt, double
-    int divMode = 2, sqrtMode = 2;
+    /// Per mode (portable.h): the driver's own, the fma correction, the double-residual correction,
+    /// double precision.
+    long divWrong[4] = {0, 0, 0, 0}, sqrtWrong[4] = {0, 0, 0, 0};
+    int divMode = 3, sqrtMode = 3;
     /// "#define SLUICE_DIV_MODE n\n#define SLUICE_SQRT_MODE m\n": for every kernel that includes portable.h.
     std::string defines() const;
 };

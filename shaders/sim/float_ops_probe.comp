@@ -1,7 +1,8 @@
 // Probe of the device's float division and square root (sim/exact_float_ops.cpp): the CPU reference
 // and the kernels compute the same bits only if both round correctly, as IEEE 754 makes the CPU do.
-// Per operand pair (a, b), six results: the driver's a / b, sluiceDiv(a, b), a / b in double, the
-// driver's sqrt(|a|), sluiceSqrt(|a|) and sqrt(|a|) in double (portable.h), each rounded to float.
+// Per operand pair (a, b), eight results: the driver's a / b, sluiceDivFma(a, b), sluiceDiv(a, b),
+// a / b in double, the driver's sqrt(|a|), sluiceSqrtFma(|a|), sluiceSqrt(|a|) and sqrt(|a|) in double
+// (portable.h, SLUICE_DIV_MODE 0 to 3), each rounded to float.
 #include "sim_layout.h"
 #include "portable.h"
 
@@ -15,10 +16,12 @@ void main() {
     if (i >= uCount) return;
     const float a = src[2 * i], b = src[2 * i + 1];
     precise float plainQ = a / b;
-    dst[6 * i] = plainQ;
-    dst[6 * i + 1] = sluiceDiv(a, b);
-    dst[6 * i + 2] = float(double(a) / double(b));
-    dst[6 * i + 3] = sqrt(abs(a));
-    dst[6 * i + 4] = sluiceSqrt(abs(a));
-    dst[6 * i + 5] = float(sqrt(double(abs(a))));
+    dst[8 * i] = plainQ;
+    dst[8 * i + 1] = sluiceDivFma(a, b);
+    dst[8 * i + 2] = sluiceDiv(a, b);
+    dst[8 * i + 3] = float(double(a) / double(b));
+    dst[8 * i + 4] = sqrt(abs(a));
+    dst[8 * i + 5] = sluiceSqrtFma(abs(a));
+    dst[8 * i + 6] = sluiceSqrt(abs(a));
+    dst[8 * i + 7] = float(sqrt(double(abs(a))));
 }

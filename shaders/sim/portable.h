@@ -8,9 +8,10 @@
 //   SLUICE_INOUT(T) a parameter read and written: T& in C++, `inout T` in GLSL
 //   SLUICE_DIV(a, b), SLUICE_SQRT(x)  float division and square root, correctly rounded on both
 //                   sides: IEEE in C++; in GLSL, where a / b and sqrt may be approximate (NVIDIA's
-//                   differ from IEEE in 30 % and 17 % of operands, tests/sim/test_float_ops.cpp), the
-//                   fastest of the driver's own, sluiceDiv / sluiceSqrt below (a correction with
-//                   exact double residuals) and double precision, whose few-ulp result rounds to the correctly rounded float (a quotient
+//                   differ from IEEE in 30 % and 37 % of operands, tests/sim/test_float_ops.cpp), the
+//                   fastest of the driver's own, sluiceDivFma / sluiceSqrtFma (a correction by the
+//                   signs of fma residuals), sluiceDiv / sluiceSqrt (the same with exact double
+//                   residuals) and double precision, whose few-ulp result rounds to the correctly rounded float (a quotient
 //                   or root of floats lies far from a float rounding boundary unless exactly on one),
 //                   that a probe finds exact on this device (SLUICE_DIV_MODE, SLUICE_SQRT_MODE)
 #ifndef SLUICE_PORTABLE_H
@@ -105,18 +106,92 @@ float sluiceSqrt(float x) {
     return float(sqrt(double(x)));
 }
 
+// The same corrections with the residual signs from float fma instead of double products: fma rounds
+// the exact residual once, and rounding never changes a sign; at the final bracket c is faithful, so
+// a - c b is a float and r - (u/2) b rounds once more (sign exact again). Needs an fma that really
+// fuses (NVIDIA's does; llvmpipe's does not, where the driver's own division is exact anyway): the
+// probe checks. No conversions to double in the bracketing, which is what costs.
+float sluiceDivFmaPositive(float a, float b, float q) {
+    float c = q;
+    precise float r = fma(-c, b, a);
+    for (int k = 0; k < 3 && r < 0.0; ++k) {
+        c = sluicePrev(c);
+        r = fma(-c, b, a);
+    }
+    float n = sluiceNext(c);
+    precise float rn = fma(-n, b, a);
+    for (int k = 0; k < 3 && rn >= 0.0; ++k) {
+        c = n;
+        r = rn;
+        n = sluiceNext(c);
+        rn = fma(-n, b, a);
+    }
+    if (r < 0.0 || rn >= 0.0) return 0.0;
+    if (r == 0.0) return c;
+    precise float m = r - ((n - c) * 0.5) * b;
+    if (m > 0.0) return n;
+    if (m < 0.0) return c;
+    return (floatBitsToUint(c) & 1u) == 0u ? c : n;
+}
+
+float sluiceDivFma(float a, float b) {
+    const float q = abs(a / b);
+    // Operands and quotient away from the subnormal range and overflow, so that no residual or
+    // product underflows (2^-60 .. 2^60).
+    const float lo = 8.6736174e-19, hi = 1.1529215e18;
+    const float aa = abs(a), ab = abs(b);
+    if (q >= lo && q <= hi && aa >= lo && aa <= hi && ab >= lo && ab <= hi) {
+        const float m = sluiceDivFmaPositive(aa, ab, q);
+        if (m > 0.0) return (a < 0.0) != (b < 0.0) ? -m : m;
+    }
+    return sluiceDiv(a, b);
+}
+
+float sluiceSqrtFma(float x) {
+    const float lo = 8.6736174e-19, hi = 1.1529215e18;
+    if (x >= lo && x <= hi) {
+        float s = sqrt(x);
+        precise float r = fma(-s, s, x);
+        for (int k = 0; k < 3 && r < 0.0; ++k) {
+            s = sluicePrev(s);
+            r = fma(-s, s, x);
+        }
+        float n = sluiceNext(s);
+        precise float rn = fma(-n, n, x);
+        for (int k = 0; k < 3 && rn >= 0.0; ++k) {
+            s = n;
+            r = rn;
+            n = sluiceNext(s);
+            rn = fma(-n, n, x);
+        }
+        if (r >= 0.0 && rn < 0.0) {
+            if (r == 0.0) return s;
+            // The midpoint's residual in double, exactly (a 25-bit midpoint squares exactly).
+            const double mid = double(s) + (double(n) - double(s)) * 0.5lf;
+            const double d = double(x) - mid * mid;
+            if (d > 0.0lf) return n;
+            if (d < 0.0lf) return s;
+            return (floatBitsToUint(s) & 1u) == 0u ? s : n;
+        }
+    }
+    return sluiceSqrt(x);
+}
+
 // Which way this device gets correctly rounded results (sim/exact_float_ops.cpp probes it once per
 // process and compiles every kernel with the fastest that agrees with IEEE): 0 the driver's own
-// operation, 1 sluiceDiv / sluiceSqrt, 2 double precision (also the default: always right).
+// operation, 1 sluiceDivFma / sluiceSqrtFma, 2 sluiceDiv / sluiceSqrt, 3 double precision (also the
+// default: always right).
 #ifndef SLUICE_DIV_MODE
-#define SLUICE_DIV_MODE 2
+#define SLUICE_DIV_MODE 3
 #endif
 #ifndef SLUICE_SQRT_MODE
-#define SLUICE_SQRT_MODE 2
+#define SLUICE_SQRT_MODE 3
 #endif
 #if SLUICE_DIV_MODE == 0
 #define SLUICE_DIV(a, b) ((a) / (b))
 #elif SLUICE_DIV_MODE == 1
+#define SLUICE_DIV(a, b) sluiceDivFma(a, b)
+#elif SLUICE_DIV_MODE == 2
 #define SLUICE_DIV(a, b) sluiceDiv(a, b)
 #else
 #define SLUICE_DIV(a, b) float(double(a) / double(b))
@@ -124,6 +199,8 @@ float sluiceSqrt(float x) {
 #if SLUICE_SQRT_MODE == 0
 #define SLUICE_SQRT(x) sqrt(x)
 #elif SLUICE_SQRT_MODE == 1
+#define SLUICE_SQRT(x) sluiceSqrtFma(x)
+#elif SLUICE_SQRT_MODE == 2
 #define SLUICE_SQRT(x) sluiceSqrt(x)
 #else
 #define SLUICE_SQRT(x) float(sqrt(double(x)))
