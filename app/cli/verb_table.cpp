@@ -133,7 +133,7 @@ std::vector<VerbSpec> makeTable() {
                   {"--grid", "N", "with --frame: the grid side (default 1024, 256 on a software renderer)"},
                   {"--size", "WxH", "with --frame: the frame size (default 1920x1080)"},
                   {"--render-scale", "S", "with --frame: internal resolution of the 3-D passes (0.1..1)"}}});
-    t.push_back({"info", "", "describe the headless OpenGL context", "", {}});
+    t.push_back({"info", "", "describe the headless OpenGL context and how its kernels round division", "", {}});
     t.push_back({"help", "[VERB]", "this overview, or one verb's options", "", {}});
     return t;
 }

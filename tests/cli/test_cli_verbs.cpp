@@ -33,6 +33,15 @@ std::vector<const app::VerbSpec*> headlessVerbs() {
     return out;
 }
 
+// `sluice info` says how the kernels get division and square root rounded as the CPU's (the probe of
+// sim/exact_float_ops.cpp; on llvmpipe the driver's own are exact).
+TEST(CliVerbs, InfoNamesTheExactFloatMode) {
+    const CliRun r = runSluice("info");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_TRUE(has(r.output, "exact float ops: division ")) << r.output;
+    EXPECT_TRUE(has(r.output, ", sqrt ")) << r.output;
+}
+
 TEST(CliVerbs, HelpListsEveryVerbAndTheExitCodes) {
     const CliRun r = runSluice("help");
     EXPECT_EQ(r.exitCode, 0) << r.output;
