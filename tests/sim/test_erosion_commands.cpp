@@ -19,7 +19,8 @@ namespace {
 template <class T>
 bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
     static_assert(sizeof(T) == 4);
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
+    // (Empty vectors may hold no storage: memcmp must not see their null pointers.)
+    return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
 /// 40 x 24 cells of 1 m: a bed tilting down +x by 6 cm per cell with a shallow groove along the
