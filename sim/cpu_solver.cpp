@@ -40,7 +40,7 @@ CpuSolver::CpuSolver(const Scene& scene, int threads, long long minCellsPerWorke
     : Solver(scene), b_(scene.terrainM), h_(toUnits(scene.depthM)), hOld_(h_),
       qx_(std::size_t(width_ + 1) * std::size_t(height_), 0.0f),
       qy_(std::size_t(width_) * std::size_t(height_ + 1), 0.0f),
-      ax_(qx_.size(), 0.0f), ay_(qy_.size(), 0.0f), tx_(qx_.size(), 0), ty_(qy_.size(), 0),
+      vx_(qx_.size(), 0.0f), vy_(qy_.size(), 0.0f), tx_(qx_.size(), 0), ty_(qy_.size(), 0),
       pool_(threads > 0 ? threads : RowPool::defaultThreads(), minCellsPerWorker), totals_(std::size_t(pool_.threads())) {
     setInitialVolume(depthStats().volumeUnits);
     if (sceneWantsErosion(scene)) setUpErosion(scene.softThicknessM, scene.rockHardness);
@@ -195,7 +195,7 @@ void CpuSolver::updateDepths(const SubstepConstants& c, const SubstepAmounts& a)
             qy_[faceY(x, j)] = float(t) * c.unitFlow;
         }
     });
-    if (c.model == int(WaterModel::Swe)) storeMovedDepths(c, a);
+    if (c.model == int(WaterModel::Swe)) storeFaceVelocities(c, a);
     const bool moveSediment = erosionRunning();
     if (moveSediment) sedNext_.resize(sed_.size());
     forRows(H, W, [&](int y, int worker) {
@@ -331,8 +331,8 @@ void CpuSolver::restoreFields(const FieldSnapshot& f) {
     hOld_ = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
     qx_ = f.flowXM3PerS;  // between substeps the CPU solver holds effective flows, as saved
     qy_ = f.flowYM3PerS;
-    ax_ = f.faceDepthXM;
-    ay_ = f.faceDepthYM;
+    vx_ = f.faceVelocityXMS;
+    vy_ = f.faceVelocityYMS;
     storeErosion(f.erosion);
 }
 
@@ -374,8 +374,8 @@ FieldSnapshot CpuSolver::download() {
     fillDepthMetres(s);
     s.flowXM3PerS = qx_;
     s.flowYM3PerS = qy_;
-    s.faceDepthXM = ax_;
-    s.faceDepthYM = ay_;
+    s.faceVelocityXMS = vx_;
+    s.faceVelocityYMS = vy_;
     s.erosion = erosionField();
     return s;
 }

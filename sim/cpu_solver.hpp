@@ -68,9 +68,9 @@ private:
     float ghostDepthM(const SubstepConstants& c, const SubstepAmounts& a, int side, int along, std::size_t inner,
                       int units) const;
     void updateDepths(const SubstepConstants& c, const SubstepAmounts& a);
-    /// Shallow water, in pass 2: ax_ / ay_ from the effective transfers in tx_ / ty_ and the depth the
+    /// Shallow water, in pass 2: vx_ / vy_ from the effective transfers in tx_ / ty_ and the depth the
     /// substep started from (hOld_ by then), as shaders/sim/step_depth.comp stores them.
-    void storeMovedDepths(const SubstepConstants& c, const SubstepAmounts& a);
+    void storeFaceVelocities(const SubstepConstants& c, const SubstepAmounts& a);
     /// Largest speeds and ledger sums per row-loop worker, folded into the solver's after each loop.
     struct WorkerTotals {
         float demand = 0, allowed = 0;
@@ -110,7 +110,7 @@ private:
     std::vector<std::int32_t> h_;        // depth units
     std::vector<std::int32_t> hOld_;     // depth units before the last substep (transmissive edges)
     std::vector<float> qx_, qy_;         // effective flows (m^3/s) between substeps (both models' state)
-    std::vector<float> ax_, ay_;         // shallow water: the depth (m) each face's last transfer moved through
+    std::vector<float> vx_, vy_;         // shallow water: each face's velocity (m/s), its flow over the depth it moved through
     std::vector<std::int32_t> tx_, ty_;  // this substep's transfers (units): raw (pass 1), then effective
     std::int64_t added_ = 0, removed_ = 0;
     // Erosion state (empty until set up): bed = base_ + dz_ units; soft layer; suspended load.

@@ -1,5 +1,5 @@
 // The shallow-water model's parts of the CPU substep: pass 1, the same gather and formulas as
-// shaders/sim/swe_flux.comp (shaders/sim/swe_math.h), face by face, and the face depths pass 2 stores
+// shaders/sim/swe_flux.comp (shaders/sim/swe_math.h), face by face, and the face velocities pass 2 stores
 // (shaders/sim/step_depth.comp).
 #include <algorithm>
 #include <type_traits>
@@ -56,27 +56,24 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
         if (f.y != -1 && f.y != H + 1) return 0.0f;
         return kmath::continuesBeyond(kmath::edgeKind(edgeCodeAt(c, side, f.x))) ? qy_[faceY(f.x, side == 2 ? 0 : H)] : 0.0f;
     };
-    // The flow over the depth pass 2 stored for the face; a face beyond an edge face, where the
-    // outside continues the inside, moves with the edge face.
+    // The velocity pass 2 stored for the face; a face beyond an edge face, where the outside
+    // continues the inside, moves with the edge face.
     auto velocity = [&](int axis, Cell f, auto deep) {
-        if constexpr (decltype(deep)::value) {
-            return axis == 0 ? kmath::sweStoredVelocity(qx_[faceX(f.x, f.y)], ax_[faceX(f.x, f.y)], dx)
-                             : kmath::sweStoredVelocity(qy_[faceY(f.x, f.y)], ay_[faceY(f.x, f.y)], dx);
-        }
+        if constexpr (decltype(deep)::value) return axis == 0 ? vx_[faceX(f.x, f.y)] : vy_[faceY(f.x, f.y)];
         if (axis == 0) {
             if (f.y < 0 || f.y >= H || f.x < -1 || f.x > W + 1) return 0.0f;
             if (f.x == -1 || f.x == W + 1) {
                 if (!kmath::continuesBeyond(kmath::edgeKind(edgeCodeAt(c, f.x < 0 ? 0 : 1, f.y)))) return 0.0f;
                 f.x = f.x < 0 ? 0 : W;
             }
-            return kmath::sweStoredVelocity(qx_[faceX(f.x, f.y)], ax_[faceX(f.x, f.y)], dx);
+            return vx_[faceX(f.x, f.y)];
         }
         if (f.x < 0 || f.x >= W || f.y < -1 || f.y > H + 1) return 0.0f;
         if (f.y == -1 || f.y == H + 1) {
             if (!kmath::continuesBeyond(kmath::edgeKind(edgeCodeAt(c, f.y < 0 ? 2 : 3, f.x)))) return 0.0f;
             f.y = f.y < 0 ? 0 : H;
         }
-        return kmath::sweStoredVelocity(qy_[faceY(f.x, f.y)], ay_[faceY(f.x, f.y)], dx);
+        return vy_[faceY(f.x, f.y)];
     };
     // The reconstruction's outer cells (LL, RR): dry beyond the edge (first order there).
     auto outer = [&](Cell p, auto deep) {
@@ -155,14 +152,15 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
     foldWorkerTotals();
 }
 
-void CpuSolver::storeMovedDepths(const SubstepConstants& c, const SubstepAmounts& a) {
+void CpuSolver::storeFaceVelocities(const SubstepConstants& c, const SubstepAmounts& a) {
     const int W = width_, H = height_;
     const std::vector<std::int32_t>& h0 = hOld_;  // the depth this substep started from
     auto inGrid = [&](int x, int y) { return x >= 0 && x < W && y >= 0 && y < H; };
     auto depth = [&](int x, int y) { return kmath::unitsToMetres(h0[cell(x, y)]); };
     // The face between cells (x - nx, y - ny) and (x, y); beyond an edge, the ghost in the L / R place
-    // and a dry cell in the LL / RR place (movedDepth in step_depth.comp).
-    auto moved = [&](int e, int x, int y, int nx, int ny) {
+    // and a dry cell in the LL / RR place (faceVelocityOf in step_depth.comp): its flow over the depth
+    // the flow moved through.
+    auto velocity = [&](int e, int x, int y, int nx, int ny) {
         if (e == 0) return 0.0f;
         const int lx = x - nx, ly = y - ny;
         const bool hasL = inGrid(lx, ly), hasR = inGrid(x, y);
@@ -174,14 +172,15 @@ void CpuSolver::storeMovedDepths(const SubstepConstants& c, const SubstepAmounts
         const float hR = hasR ? depth(x, y) : ghostDepthM(c, a, side, along, inR, h0[inR]);
         const int llx = x - 2 * nx, lly = y - 2 * ny, rrx = x + nx, rry = y + ny;
         const bool hasLL = inGrid(llx, lly), hasRR = inGrid(rrx, rry);
-        return kmath::sweMovedDepth(e, hasLL ? b_[cell(llx, lly)] : bL, hasLL ? depth(llx, lly) : 0.0f, bL, hL, bR, hR,
-                                    hasRR ? b_[cell(rrx, rry)] : bR, hasRR ? depth(rrx, rry) : 0.0f);
+        const float moved = kmath::sweMovedDepth(e, hasLL ? b_[cell(llx, lly)] : bL, hasLL ? depth(llx, lly) : 0.0f, bL,
+                                                 hL, bR, hR, hasRR ? b_[cell(rrx, rry)] : bR, hasRR ? depth(rrx, rry) : 0.0f);
+        return kmath::sweStoredVelocity(float(e) * c.unitFlow, moved, cellSizeM_);
     };
     forRows(H, W + 1, [&](int y, int) {
-        for (int i = 0; i <= W; ++i) ax_[faceX(i, y)] = moved(tx_[faceX(i, y)], i, y, 1, 0);
+        for (int i = 0; i <= W; ++i) vx_[faceX(i, y)] = velocity(tx_[faceX(i, y)], i, y, 1, 0);
     });
     forRows(H + 1, W, [&](int j, int) {
-        for (int x = 0; x < W; ++x) ay_[faceY(x, j)] = moved(ty_[faceY(x, j)], x, j, 0, 1);
+        for (int x = 0; x < W; ++x) vy_[faceY(x, j)] = velocity(ty_[faceY(x, j)], x, j, 0, 1);
     });
 }
 

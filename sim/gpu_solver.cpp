@@ -86,8 +86,8 @@ Result<void> GpuSolver::init(const Scene& scene) {
         flowY_[i] = gl::Buffer(W * (H + 1) * 4, zeros.data());
         flags_[i] = gl::Buffer(groups * 4);
     }
-    faceDepth_ = gl::Buffer(((W + 1) * H + W * (H + 1)) * 4);
-    faceDepth_.fill32(0);
+    faceVelocity_ = gl::Buffer(((W + 1) * H + W * (H + 1)) * 4);
+    faceVelocity_.fill32(0);
     markAllTilesActive();
     // Ledger slots: one pair per pass-2 work group, then one per brush tile.
     brushTilesX_ = (width_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
@@ -118,7 +118,7 @@ Result<void> GpuSolver::init(const Scene& scene) {
 
 double GpuSolver::bytesPerCell() const {
     const double cells = double(width_) * double(height_);
-    double total = double(terrain_.bytes() + ledger_.bytes() + faceDepth_.bytes());
+    double total = double(terrain_.bytes() + ledger_.bytes() + faceVelocity_.bytes());
     for (int i = 0; i < 2; ++i) total += double(depth_[i].bytes() + flowX_[i].bytes() + flowY_[i].bytes() + flags_[i].bytes());
     total += double(stripRawX_.bytes() + stripRawY_.bytes());
     total += double(bedBase_.bytes() + erosion_.bytes());
@@ -190,7 +190,7 @@ void GpuSolver::advance(float dtSub, int n) {
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
     emitters_.bindStorage(SLUICE_BIND_EMITTERS);
     amounts_.bindStorage(SLUICE_BIND_AMOUNTS);
-    faceDepth_.bindStorage(SLUICE_BIND_FACE_DEPTH);
+    faceVelocity_.bindStorage(SLUICE_BIND_FACE_VELOCITY);
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
     const bool sweep = sweeps(n);
@@ -351,8 +351,8 @@ void GpuSolver::restoreFields(const FieldSnapshot& f) {
     depth_[1 - depthCur_].upload(prev.data(), cells * 4);
     flowX_[flow_].upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
     flowY_[flow_].upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
-    faceDepth_.upload(f.faceDepthXM.data(), f.faceDepthXM.size() * 4);
-    faceDepth_.upload(f.faceDepthYM.data(), f.faceDepthYM.size() * 4, f.faceDepthXM.size() * 4);
+    faceVelocity_.upload(f.faceVelocityXMS.data(), f.faceVelocityXMS.size() * 4);
+    faceVelocity_.upload(f.faceVelocityYMS.data(), f.faceVelocityYMS.size() * 4, f.faceVelocityXMS.size() * 4);
     storeErosion(f.erosion);
     markAllTilesActive();
 }
@@ -446,10 +446,10 @@ FieldSnapshot GpuSolver::download() {
     depth_[1 - depthCur_].download(s.prevDepthUnits.data(), W * H * 4);
     flowX_[flow_].download(s.flowXM3PerS.data(), (W + 1) * H * 4);
     flowY_[flow_].download(s.flowYM3PerS.data(), W * (H + 1) * 4);
-    s.faceDepthXM.resize((W + 1) * H);
-    s.faceDepthYM.resize(W * (H + 1));
-    faceDepth_.download(s.faceDepthXM.data(), (W + 1) * H * 4);
-    faceDepth_.download(s.faceDepthYM.data(), W * (H + 1) * 4, (W + 1) * H * 4);
+    s.faceVelocityXMS.resize((W + 1) * H);
+    s.faceVelocityYMS.resize(W * (H + 1));
+    faceVelocity_.download(s.faceVelocityXMS.data(), (W + 1) * H * 4);
+    faceVelocity_.download(s.faceVelocityYMS.data(), W * (H + 1) * 4, (W + 1) * H * 4);
     fillDepthMetres(s);
     s.erosion = erosionField();
     return s;

@@ -163,7 +163,7 @@ private:
     // flags swap every substep; flows stay, the other flow pair holding pass 1's raw transfers, except
     // in sweeps, which swap them too).
     gl::Buffer terrain_, depth_[2], flowX_[2], flowY_[2], flags_[2];
-    gl::Buffer faceDepth_;  // shallow water: the depth each face's last transfer moved through (x-faces, then y)
+    gl::Buffer faceVelocity_;  // shallow water: each face's velocity, m/s (x-faces, then y)
     gl::Buffer emitters_, amounts_, ledger_, stats_, partials_;
     gl::Buffer stripRawX_, stripRawY_;  // skewed sweep: raw transfers of one strip's face rows (grown on demand)
     int depthCur_ = 0, flow_ = 0, flagsCur_ = 0;

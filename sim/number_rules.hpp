@@ -100,6 +100,8 @@ inline constexpr NumberRule kRunSteps{0, 1e9, false, false, true};
 inline constexpr NumberRule kVolumeM3{-1e30, 1e30, false, false, false, "m^3"};
 /// Face flows in a snapshot (m^3/s).
 inline constexpr NumberRule kFlowM3PerS{-1e15, 1e15, false, false, false, "m^3/s"};
+/// A face's velocity (the shallow-water model's state): finite; the Courant guard keeps it far below this.
+inline constexpr NumberRule kVelocityMPerS{-1e9, 1e9, false, false, false, "m/s"};
 }  // namespace rules
 
 }  // namespace sluice::sim

@@ -64,12 +64,12 @@ std::size_t Session::bytesOf(const Entry& e) {
 }
 
 std::size_t Session::stateBytes(const SolverState& state) {
-    // Every array is of 4-byte elements: the bed, depths, flows, face depths and erosion's layers.
+    // Every array is of 4-byte elements: the bed, depths, flows, face velocities and erosion's layers.
     const FieldSnapshot& f = state.field;
     const ErosionField& e = f.erosion;
     const std::size_t elements = f.terrainM.size() + f.depthUnits.size() + f.prevDepthUnits.size() + f.depthM.size() +
-                                 f.flowXM3PerS.size() + f.flowYM3PerS.size() + f.faceDepthXM.size() +
-                                 f.faceDepthYM.size() + e.baseM.size() + e.bedChangeUnits.size() + e.softUnits.size() +
+                                 f.flowXM3PerS.size() + f.flowYM3PerS.size() + f.faceVelocityXMS.size() +
+                                 f.faceVelocityYMS.size() + e.baseM.size() + e.bedChangeUnits.size() + e.softUnits.size() +
                                  e.sedimentUnits.size() + e.hardness.size();
     return elements * 4 + sizeof(SolverState);
 }

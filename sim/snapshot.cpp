@@ -10,7 +10,7 @@
 
 #include "sim/atomic_file.hpp"
 #include "sim/crc32.hpp"
-#include "sim/face_depths.hpp"
+#include "sim/face_velocities.hpp"
 #include "sim/scene_json.hpp"
 #include "sim/json_reader.hpp"
 #include "sim/number_rules.hpp"
@@ -63,11 +63,11 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
     const FieldSnapshot& f = s.field;
     const std::vector<std::int32_t>& prev = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
     FieldSnapshot derived;
-    if (f.faceDepthXM.empty() || f.faceDepthYM.empty()) {  // a state made by hand: as a load would
+    if (f.faceVelocityXMS.empty() || f.faceVelocityYMS.empty()) {  // a state made by hand: as a load would
         derived = f;
-        deriveFaceDepths(derived, s.boundary, s.counters.timeSeconds);
+        deriveFaceVelocities(derived, s.boundary, s.counters.timeSeconds);
     }
-    const FieldSnapshot& faces = derived.faceDepthXM.empty() ? f : derived;
+    const FieldSnapshot& faces = derived.faceVelocityXMS.empty() ? f : derived;
     const ErosionField& e = f.erosion;
     std::vector<ArrayRef> arrays = {
         {"terrain", "f4", f.terrainM.data(), f.terrainM.size()},
@@ -75,8 +75,8 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
         {"depth_prev_units", "i4", prev.data(), prev.size()},
         {"flow_x", "f4", f.flowXM3PerS.data(), f.flowXM3PerS.size()},
         {"flow_y", "f4", f.flowYM3PerS.data(), f.flowYM3PerS.size()},
-        {"face_depth_x", "f4", faces.faceDepthXM.data(), faces.faceDepthXM.size()},
-        {"face_depth_y", "f4", faces.faceDepthYM.data(), faces.faceDepthYM.size()},
+        {"face_velocity_x", "f4", faces.faceVelocityXMS.data(), faces.faceVelocityXMS.size()},
+        {"face_velocity_y", "f4", faces.faceVelocityYMS.data(), faces.faceVelocityYMS.size()},
     };
     if (!e.empty()) {  // erosion's state (version 5 on; absent when the run has none)
         arrays.push_back({"bed_base", "f4", e.baseM.data(), e.baseM.size()});
@@ -339,11 +339,18 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
     r.checkValues(f.terrainM, f.width, "terrain", rules::kElevationM);
     r.checkValues(f.flowXM3PerS, f.width + 1, "flow_x", rules::kFlowM3PerS);
     r.checkValues(f.flowYM3PerS, f.width, "flow_y", rules::kFlowM3PerS);
-    if (version >= 4) {
-        r.readArray(table, data, "face_depth_x", "f4", (W + 1) * H, true, f.faceDepthXM);
-        r.readArray(table, data, "face_depth_y", "f4", W * (H + 1), true, f.faceDepthYM);
-        r.checkValues(f.faceDepthXM, f.width + 1, "face_depth_x", rules::kDepthM);
-        r.checkValues(f.faceDepthYM, f.width, "face_depth_y", rules::kDepthM);
+    if (version >= 6) {
+        r.readArray(table, data, "face_velocity_x", "f4", (W + 1) * H, true, f.faceVelocityXMS);
+        r.readArray(table, data, "face_velocity_y", "f4", W * (H + 1), true, f.faceVelocityYMS);
+        r.checkValues(f.faceVelocityXMS, f.width + 1, "face_velocity_x", rules::kVelocityMPerS);
+        r.checkValues(f.faceVelocityYMS, f.width, "face_velocity_y", rules::kVelocityMPerS);
+    } else if (version >= 4) {  // face depths: the velocities pass 2 would have stored from them
+        std::vector<float> depthX, depthY;
+        r.readArray(table, data, "face_depth_x", "f4", (W + 1) * H, true, depthX);
+        r.readArray(table, data, "face_depth_y", "f4", W * (H + 1), true, depthY);
+        r.checkValues(depthX, f.width + 1, "face_depth_x", rules::kDepthM);
+        r.checkValues(depthY, f.width, "face_depth_y", rules::kDepthM);
+        faceVelocitiesFromDepths(f, depthX, depthY);
     }
     if (version >= 5 && r.hasArray(table, "sediment_units")) {
         ErosionField& e = f.erosion;

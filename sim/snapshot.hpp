@@ -29,16 +29,18 @@
 
 namespace sluice::sim {
 
+/// Version 6: the shallow-water model's face velocities (face_velocity_x / face_velocity_y, m/s) in
+/// place of version 4's face depths, from which a load computes them as pass 2 would have.
 /// Version 5 (issue 16): erosion's state when the run has one (arrays bed_base, bed_change_units,
 /// soft_units, sediment_units, hardness; the "sediment" ledger section) and the erosion settings.
 /// Version 4: the shallow-water model's face depths (face_depth_x / face_depth_y: the depth each
-/// face's last transfer moved through; versions up to 3 derive them on load, sim/face_depths.hpp).
+/// face's last transfer moved through; versions up to 3 derive them on load, sim/face_velocities.hpp).
 /// Version 3 (issue 14): the water model in the settings, the depth before the last substep
 /// (depth_prev_units, which the shallow-water model's velocities need), the Courant guard's
 /// counters. Version 2: depth as int32 units, the ledger in units, the carries. Versions 1 and 2 load
 /// as the pipe model with the linear friction law (all they knew); version 1's float depths and m^3
 /// ledger are rounded to the nearest unit.
-inline constexpr std::uint32_t kSnapshotVersion = 5;
+inline constexpr std::uint32_t kSnapshotVersion = 6;
 inline constexpr std::uint32_t kOldestSnapshotVersion = 1;
 inline constexpr std::size_t kSnapshotHeaderBytes = 32;
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "sim/face_depths.hpp"
+#include "sim/face_velocities.hpp"
 
 namespace sluice::sim {
 
@@ -176,7 +176,7 @@ void Solver::setParams(const SimParams& p) {
     if (p.erosion.enabled && !erosionSetUp_) setUpErosion({}, {});
     if (!toSwe) return;
     FieldSnapshot f = download();
-    deriveFaceDepths(f, boundary_, counters_.timeSeconds);
+    deriveFaceVelocities(f, boundary_, counters_.timeSeconds);
     restoreFields(f);
 }
 
@@ -188,8 +188,8 @@ Result<void> Solver::restoreState(const SolverState& s) {
                      std::to_string(width_) + "x" + std::to_string(height_)};
     if (f.terrainM.size() != W * H || f.depthUnits.size() != W * H || f.flowXM3PerS.size() != (W + 1) * H ||
         f.flowYM3PerS.size() != W * (H + 1) || (!f.prevDepthUnits.empty() && f.prevDepthUnits.size() != W * H) ||
-        f.faceDepthXM.size() != f.flowXM3PerS.size() * (f.faceDepthXM.empty() ? 0 : 1) ||
-        f.faceDepthYM.size() != f.flowYM3PerS.size() * (f.faceDepthYM.empty() ? 0 : 1))
+        f.faceVelocityXMS.size() != f.flowXM3PerS.size() * (f.faceVelocityXMS.empty() ? 0 : 1) ||
+        f.faceVelocityYMS.size() != f.flowYM3PerS.size() * (f.faceVelocityYMS.empty() ? 0 : 1))
         return Error{"state arrays do not match its grid size"};
     const ErosionField& e = f.erosion;
     if (!e.empty() && (e.baseM.size() != W * H || e.bedChangeUnits.size() != W * H || e.softUnits.size() != W * H ||
@@ -198,9 +198,9 @@ Result<void> Solver::restoreState(const SolverState& s) {
     if (f.cellSizeM != cellSizeM_)
         return Error{"state has cell size " + std::to_string(f.cellSizeM) + " m, the solver " +
                      std::to_string(cellSizeM_) + " m"};
-    if (f.faceDepthXM.empty() || f.faceDepthYM.empty()) {
+    if (f.faceVelocityXMS.empty() || f.faceVelocityYMS.empty()) {
         FieldSnapshot derived = f;
-        deriveFaceDepths(derived, s.boundary, s.counters.timeSeconds);
+        deriveFaceVelocities(derived, s.boundary, s.counters.timeSeconds);
         restoreFields(derived);
     } else {
         restoreFields(f);

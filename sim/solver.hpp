@@ -63,10 +63,10 @@ struct FieldSnapshot {
     std::vector<float> depthM;             ///< the same in metres, for readers
     std::vector<float> flowXM3PerS;  ///< (width+1) * height, index y*(width+1)+i; positive = +x
     std::vector<float> flowYM3PerS;  ///< width * (height+1), index j*width+x; positive = +y
-    /// The shallow-water model's depth (m) each face's last transfer moved through (shaders/sim/
-    /// swe_math.h, sweMovedDepth): its velocity is flow / (depth dx). Laid out like the flows. Empty
-    /// (older snapshots): derived from prevDepthUnits and the flows (deriveFaceDepths).
-    std::vector<float> faceDepthXM, faceDepthYM;
+    /// The shallow-water model's face velocities (m/s): each face's last flow over the depth it moved
+    /// through (shaders/sim/swe_math.h, sweStoredVelocity). Laid out like the flows. Empty (older
+    /// snapshots): derived from prevDepthUnits and the flows (deriveFaceVelocities).
+    std::vector<float> faceVelocityXMS, faceVelocityYMS;
     ErosionField erosion;  ///< empty without erosion
 };
 
@@ -208,8 +208,8 @@ public:
     const RunCounters& counters() const { return counters_; }
     const SimParams& params() const { return params_; }
     /// New parameters take effect at the next step (validated by the caller).
-    /// A switch to the shallow-water model derives the face depths its velocities need
-    /// (deriveFaceDepths), which the pipe model does not keep. Enabling erosion for the first time
+    /// A switch to the shallow-water model derives the face velocities it keeps
+    /// (deriveFaceVelocities), which the pipe model does not. Enabling erosion for the first time
     /// sets its state up on the current bed (a soft layer of erosion.softThicknessM everywhere).
     void setParams(const SimParams& p);
     /// Replaces sources, drains and boundaries; they take effect at the next substep.

@@ -40,9 +40,10 @@
 #define SLUICE_BIND_AMOUNTS 17     // int[2 (W + H)] the code of every edge face (boundary_math.h), then
                                    // int[substeps * (2 + segments + emitters)]: what each substep moves (below)
 #define SLUICE_BIND_DEPTH_OLD 18   // int h[W*H]: the depth before the last substep (transmissive edges)
-#define SLUICE_BIND_FACE_DEPTH 20  // float a[(W+1)*H + W*(H+1)], m: the depth each face's last transfer moved
-                                   // through (swe_math.h, sweMovedDepth): x-faces, then y-faces from
-                                   // (W+1)*H on (one block: a kernel may use 16 storage blocks on NVIDIA)
+#define SLUICE_BIND_FACE_VELOCITY 20  // float u[(W+1)*H + W*(H+1)], m/s: each face's last transfer over the
+                                      // depth it moved through (swe_math.h, sweStoredVelocity): x-faces,
+                                      // then y-faces from (W+1)*H on (one block: a kernel may use 16
+                                      // storage blocks on NVIDIA)
 // Erosion (erosion_math.h): its per-cell state in one buffer (one storage block: pass 2 moves the
 // sediment and erodes, and a kernel may use 16 blocks on NVIDIA), sections of W*H ints at
 // SLUICE_EROSION_* x W*H: the ping-pong pairs as two halves each, picked by uniforms.

@@ -28,7 +28,7 @@ layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict writeonly buffer EffYB
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 layout(std430, binding = SLUICE_BIND_TILES_OUT) restrict writeonly buffer FlagsOut { uint flagsOut[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { int64_t ledger[]; };
-layout(std430, binding = SLUICE_BIND_FACE_DEPTH) restrict writeonly buffer FaceDepthBuffer { float faceDepth[]; };
+layout(std430, binding = SLUICE_BIND_FACE_VELOCITY) restrict writeonly buffer FaceVelocityBuffer { float faceVelocity[]; };
 layout(std430, binding = SLUICE_BIND_EROSION) restrict buffer ErosionBuffer { int erosion[]; };
 
 #include "step_kernel_common.h"
@@ -65,13 +65,13 @@ int rawYAt(int x, int y) {
 
 int64_t outflowAt(int x, int y) { return cellOutflow(rawXAt(x, y), rawXAt(x + 1, y), rawYAt(x, y), rawYAt(x, y + 1)); }
 
-// The shallow-water model's depth that the effective transfer e of a face moved through
-// (sweMovedDepth), from the depths this substep started from. The face lies between cells
+// The shallow-water model's velocity of a face whose effective transfer is e: its flow over the depth
+// it moved through (sweMovedDepth, sweStoredVelocity), from the depths this substep started from. The face lies between cells
 // c - n and c along n (x-faces: n = (1, 0)); a cell beyond the edge in the L / R place is the ghost
 // (boundary_math.h), one in the LL / RR place is passed as dry.
 float cellDepthAt(ivec2 c) { return unitsToMetres(depth[c.y * uSize.x + c.x]); }
 bool inGrid(ivec2 c) { return all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, uSize)); }
-float movedDepth(int e, ivec2 c, ivec2 n) {
+float faceVelocityOf(int e, ivec2 c, ivec2 n) {
     if (e == 0) return 0.0;
     const ivec2 L = c - n, LL = c - 2 * n, RR = c + n;
     const bool hasL = inGrid(L), hasR = inGrid(c);
@@ -82,8 +82,9 @@ float movedDepth(int e, ivec2 c, ivec2 n) {
     const float hL = hasL ? cellDepthAt(L) : ghostDepthAt(side, along, bL, cellDepthAt(inL));
     const float hR = hasR ? cellDepthAt(c) : ghostDepthAt(side, along, bR, cellDepthAt(inR));
     const bool hasLL = inGrid(LL), hasRR = inGrid(RR);
-    return sweMovedDepth(e, hasLL ? terrain[LL.y * uSize.x + LL.x] : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL, bR, hR,
-                         hasRR ? terrain[RR.y * uSize.x + RR.x] : bR, hasRR ? cellDepthAt(RR) : 0.0);
+    const float a = sweMovedDepth(e, hasLL ? terrain[LL.y * uSize.x + LL.x] : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL,
+                                  bR, hR, hasRR ? terrain[RR.y * uSize.x + RR.x] : bR, hasRR ? cellDepthAt(RR) : 0.0);
+    return sweStoredVelocity(float(e) * uUnitFlow, a, uCellSize);
 }
 
 void main() {
@@ -173,10 +174,10 @@ void main() {
         if (p.y == H - 1) effY[i + W] = float(eN) * uUnitFlow;
         if (uModel == SLUICE_MODEL_SWE) {
             const int yFaces = (W + 1) * H;
-            faceDepth[fx] = movedDepth(eW, p, ivec2(1, 0));
-            faceDepth[yFaces + i] = movedDepth(eS, p, ivec2(0, 1));
-            if (p.x == W - 1) faceDepth[fx + 1] = movedDepth(eE, p + ivec2(1, 0), ivec2(1, 0));
-            if (p.y == H - 1) faceDepth[yFaces + i + W] = movedDepth(eN, p + ivec2(0, 1), ivec2(0, 1));
+            faceVelocity[fx] = faceVelocityOf(eW, p, ivec2(1, 0));
+            faceVelocity[yFaces + i] = faceVelocityOf(eS, p, ivec2(0, 1));
+            if (p.x == W - 1) faceVelocity[fx + 1] = faceVelocityOf(eE, p + ivec2(1, 0), ivec2(1, 0));
+            if (p.y == H - 1) faceVelocity[yFaces + i + W] = faceVelocityOf(eN, p + ivec2(0, 1), ivec2(0, 1));
         }
         if (h != 0 || eW != 0 || eS != 0 || (p.x == W - 1 && eE != 0) || (p.y == H - 1 && eN != 0)) sWet = 1u;
     }

@@ -1,7 +1,7 @@
 // Pass 1 of the shallow-water model's substep (swe_math.h), one invocation per (x, y) in (W+1) x (H+1):
 // the x-face at (x, y) when y < H and the y-face at (x, y) when x < W. Gathers each face's stencil
-// (the flows of the faces around it and their velocities, each the flow over the depth pass 2 stored
-// for it, the beds and depths beside it), computes its new velocity and raw flow, and writes it as a raw
+// (the flows of the faces around it and the velocities pass 2 stored for them, the beds and depths
+// beside it), computes its new velocity and raw flow, and writes it as a raw
 // integer transfer (transfer_math.h) for pass 2 (step_depth.comp) to limit; records the largest face speeds for the CFL
 // substep policy. The same gather as sim/cpu_swe.cpp. Whole grid only (no skewed sweeps).
 #include "sim_layout.h"
@@ -17,7 +17,7 @@ layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuf
 layout(std430, binding = SLUICE_BIND_DEPTH_OLD) restrict readonly buffer DepthOldBuffer { int depthOld[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
-layout(std430, binding = SLUICE_BIND_FACE_DEPTH) restrict readonly buffer FaceDepthBuffer { float faceDepth[]; };
+layout(std430, binding = SLUICE_BIND_FACE_VELOCITY) restrict readonly buffer FaceVelocityBuffer { float faceVelocity[]; };
 layout(std430, binding = SLUICE_BIND_RAW_X) restrict writeonly buffer RawXBuffer { int rawX[]; };
 layout(std430, binding = SLUICE_BIND_RAW_Y) restrict writeonly buffer RawYBuffer { int rawY[]; };
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
@@ -82,8 +82,7 @@ float velocityAt(int axis, ivec2 f, bool deep) {
                 f.x = f.x < 0 ? 0 : W;
             }
         }
-        const int i = f.y * (W + 1) + f.x;
-        return sweStoredVelocity(flowX[i], faceDepth[i], uCellSize);
+        return faceVelocity[f.y * (W + 1) + f.x];
     }
     if (!deep) {
         if (f.x < 0 || f.x >= W || f.y < -1 || f.y > H + 1) return 0.0;
@@ -92,8 +91,7 @@ float velocityAt(int axis, ivec2 f, bool deep) {
             f.y = f.y < 0 ? 0 : H;
         }
     }
-    const int i = f.y * W + f.x;
-    return sweStoredVelocity(flowY[i], faceDepth[(uSize.x + 1) * uSize.y + i], uCellSize);
+    return faceVelocity[(W + 1) * H + f.y * W + f.x];
 }
 
 float faceUpdate(int axis, ivec2 f, bool deep, inout float demand, inout float allowed) {

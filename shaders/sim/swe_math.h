@@ -5,9 +5,11 @@
 // integer transfers and outflow limiter of transfer_math.h. docs/ARCHITECTURE.md gives the equations.
 //
 // State per face: the flow Q (m^3/s) the last continuity step applied (its effective integer transfer
-// as a flow), as in the pipe model, and the depth it moved through (sweMovedDepth), stored by pass 2.
-// The face velocity is Q over that depth (sweStoredVelocity), so the advection sees the mass fluxes
-// continuity applied (what makes bores move at the Rankine-Hugoniot speed). Flows that
+// as a flow), as in the pipe model, and its velocity: Q over the depth it moved through
+// (sweMovedDepth, sweStoredVelocity), stored by pass 2, so the advection sees the mass fluxes
+// continuity applied (what makes bores move at the Rankine-Hugoniot speed). Pass 2 divides once per
+// face; pass 1 reads each velocity up to seven times (its own and its neighbours'), which is why the
+// velocity, not the depth, is what is stored (exact division costs a GPU, portable.h). Flows that
 // would move less than half a unit in a substep round to none: a lake whose surface differs by float
 // rounding stays still.
 //
@@ -110,9 +112,10 @@ SLUICE_FN float sweFaceDepth(float aC, float bU, float hU, float bC, float hC, f
 // through: sweFaceDepth of the upwind cell by the sign of e, from the depths the substep started from
 // (cells LL, L | R, RR around the face; L or R a ghost cell at a domain edge). A cell beyond the edge
 // in the LL / RR place is passed as dry (h 0), which makes the reconstruction first order there. 0
-// when nothing moved. Pass 2 stores it with the flow, so the next substep reads each face's velocity
-// (sweStoredVelocity) instead of rebuilding it from the old depths five times over: the same number
-// pass 1 used for the raw flow whenever the flow's sign survived the limiter, which is whenever e != 0.
+// when nothing moved. Pass 2 turns it into the face's velocity (sweStoredVelocity), so the next
+// substep reads each face's velocity instead of rebuilding it from the old depths five times over:
+// the same depth pass 1 used for the raw flow whenever the flow's sign survived the limiter, which is
+// whenever e != 0.
 SLUICE_FN float sweMovedDepth(int e, float bLL, float hLL, float bL, float hL, float bR, float hR, float bRR, float hRR) {
     if (e == 0) return 0.0f;
     float crest = max(bL, bR);

@@ -47,8 +47,8 @@ void expectSameRun(sim::WaterModel model, int threads, long long minCellsPerWork
     EXPECT_EQ(a.depthUnits, b.depthUnits);
     EXPECT_EQ(a.flowXM3PerS, b.flowXM3PerS);
     EXPECT_EQ(a.flowYM3PerS, b.flowYM3PerS);
-    EXPECT_EQ(a.faceDepthXM, b.faceDepthXM);
-    EXPECT_EQ(a.faceDepthYM, b.faceDepthYM);
+    EXPECT_EQ(a.faceVelocityXMS, b.faceVelocityXMS);
+    EXPECT_EQ(a.faceVelocityYMS, b.faceVelocityYMS);
     const sim::Ledger la = one.ledger(), lb = many.ledger();
     EXPECT_EQ(la.addedM3, lb.addedM3);
     EXPECT_EQ(la.removedM3, lb.removedM3);

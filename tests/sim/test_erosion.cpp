@@ -195,7 +195,7 @@ std::string firstStepThatDiffers(Solver& cpu, Solver& gpu, int steps) {
         for (const std::string& d :
              {firstDifference("depth", a.depthUnits, b.depthUnits), firstDifference("prev depth", a.prevDepthUnits, b.prevDepthUnits),
               firstDifference("flow x", a.flowXM3PerS, b.flowXM3PerS), firstDifference("flow y", a.flowYM3PerS, b.flowYM3PerS),
-              firstDifference("face depth x", a.faceDepthXM, b.faceDepthXM), firstDifference("face depth y", a.faceDepthYM, b.faceDepthYM),
+              firstDifference("face depth x", a.faceVelocityXMS, b.faceVelocityXMS), firstDifference("face depth y", a.faceVelocityYMS, b.faceVelocityYMS),
               firstDifference("terrain", a.terrainM, b.terrainM),
               firstDifference("sediment", a.erosion.sedimentUnits, b.erosion.sedimentUnits),
               firstDifference("soft", a.erosion.softUnits, b.erosion.softUnits),

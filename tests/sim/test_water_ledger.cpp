@@ -10,7 +10,7 @@
 
 #include "gl/renderer_info.hpp"
 #include "sim/builtin_scenes.hpp"
-#include "sim/face_depths.hpp"
+#include "sim/face_velocities.hpp"
 #include "sim/snapshot.hpp"
 #include "sim/substep_constants.hpp"
 #include "tests/support/backends.hpp"
@@ -128,16 +128,16 @@ TEST(WaterLedgerSnapshots, VersionOneSnapshotsLoadAndContinueExactly) {
 }
 
 // A version-3 snapshot (the shallow-water model before face depths were saved; written by that build
-// from builtin:default:48 after 40 steps): it loads, the face depths are derived, both backends
-// continue it to the same bits with the books exact, and a version-4 save of the continued run
-// resumes bit-identically.
+// from builtin:default:48 after 40 steps): it loads, the face velocities are derived, both backends
+// continue it to the same bits with the books exact, and a save of the continued run in the current
+// version resumes bit-identically.
 TEST(WaterLedgerSnapshots, VersionThreeSnapshotsLoadAndContinue) {
     const std::filesystem::path file = std::filesystem::path(SLUICE_TEST_DATA_DIR) / "snapshots" / "v3-default-48.sluice";
     auto snap = readSnapshotFile(file);
     ASSERT_TRUE(snap) << snap.error().message;
     EXPECT_EQ(snap->state.counters.steps, 40);
     EXPECT_EQ(snap->state.params.model, WaterModel::Swe);
-    EXPECT_TRUE(snap->state.field.faceDepthXM.empty());
+    EXPECT_TRUE(snap->state.field.faceVelocityXMS.empty());
     std::vector<FieldSnapshot> ends;
     for (const std::string backend : {"cpu", "gpu"}) {
         auto solver = makeSolver(backend, sceneFromSnapshot(*snap));
@@ -146,10 +146,10 @@ TEST(WaterLedgerSnapshots, VersionThreeSnapshotsLoadAndContinue) {
         for (int i = 0; i < 20; ++i) solver->step(0.1f);
         EXPECT_EQ(solver->ledger().residualUnits, 0) << backend;
         ends.push_back(solver->download());
-        // Saved as version 4 and resumed: the same bits as going on.
+        // Saved in the current version and resumed: the same bits as going on.
         const auto mid = decodeSnapshot(encodeSnapshot(Snapshot{"mid", solver->saveState(), std::nullopt}), "mid.sluice");
         ASSERT_TRUE(mid) << mid.error().message;
-        EXPECT_FALSE(mid->state.field.faceDepthXM.empty());
+        EXPECT_FALSE(mid->state.field.faceVelocityXMS.empty());
         for (int i = 0; i < 10; ++i) solver->step(0.1f);
         auto again = makeSolver(backend, sceneFromSnapshot(*snap));
         ASSERT_TRUE(again && again->restoreState(mid->state));
@@ -160,16 +160,44 @@ TEST(WaterLedgerSnapshots, VersionThreeSnapshotsLoadAndContinue) {
     ASSERT_EQ(ends.size(), 2u);
     if (!gl::isSoftwareRenderer()) return;  // a GPU may round a division differently (test_gpu_matches_cpu)
     EXPECT_EQ(ends[0].depthUnits, ends[1].depthUnits);
-    EXPECT_EQ(ends[0].faceDepthXM, ends[1].faceDepthXM);
-    EXPECT_EQ(ends[0].faceDepthYM, ends[1].faceDepthYM);
+    EXPECT_EQ(ends[0].faceVelocityXMS, ends[1].faceVelocityXMS);
+    EXPECT_EQ(ends[0].faceVelocityYMS, ends[1].faceVelocityYMS);
     double moving = 0;
     for (float q : ends[0].flowXM3PerS) moving = std::max(moving, double(std::abs(q)));
     EXPECT_GT(moving, 0.01) << "the river flows on";
 }
 
-// What a load derives for a snapshot without face depths is what pass 2 stored, bit for bit, on
+// A version-5 snapshot (face depths, before the velocities were stored; written by that build from
+// builtin:default:48 after 40 steps) continues on both backends to the very bits that build reached
+// 20 steps later (v5-default-48-plus20.sluice, `sluice simulate v5-default-48.sluice --steps 20
+// --backend cpu --save ...`): storing velocities instead of depths changed no number.
+TEST(WaterLedgerSnapshots, VersionFiveSnapshotsContinueAsThatBuildDid) {
+    const auto dir = std::filesystem::path(SLUICE_TEST_DATA_DIR) / "snapshots";
+    auto snap = readSnapshotFile(dir / "v5-default-48.sluice");
+    auto later = readSnapshotFile(dir / "v5-default-48-plus20.sluice");
+    ASSERT_TRUE(snap) << snap.error().message;
+    ASSERT_TRUE(later) << later.error().message;
+    EXPECT_EQ(later->state.counters.steps, snap->state.counters.steps + 20);
+    EXPECT_FALSE(snap->state.field.faceVelocityXMS.empty());
+    const FieldSnapshot& want = later->state.field;
+    for (const std::string backend : {"cpu", "gpu"}) {
+        auto solver = makeSolver(backend, sceneFromSnapshot(*snap));
+        ASSERT_TRUE(solver) << backend;
+        ASSERT_TRUE(solver->restoreState(snap->state)) << backend;
+        for (int i = 0; i < 20; ++i) solver->step(snap->state.params.dtSeconds);
+        const FieldSnapshot got = solver->download();
+        EXPECT_EQ(solver->ledger().residualUnits, 0) << backend;
+        EXPECT_EQ(got.depthUnits, want.depthUnits) << backend;
+        EXPECT_EQ(got.flowXM3PerS, want.flowXM3PerS) << backend;
+        EXPECT_EQ(got.flowYM3PerS, want.flowYM3PerS) << backend;
+        EXPECT_EQ(got.faceVelocityXMS, want.faceVelocityXMS) << backend;
+        EXPECT_EQ(got.faceVelocityYMS, want.faceVelocityYMS) << backend;
+    }
+}
+
+// What a load derives for a snapshot without face velocities is what pass 2 stored, bit for bit, on
 // both backends (walls, open and inflow edges; at a level edge the level's time may differ).
-TEST(WaterLedgerSnapshots, DerivedFaceDepthsAreTheStoredOnes) {
+TEST(WaterLedgerSnapshots, DerivedFaceVelocitiesAreTheStoredOnes) {
     Scene s = defaultScene(48);
     s.boundary.west = BoundarySide::of(BoundaryKind::Open);
     s.boundary.south = BoundarySide::of(BoundaryKind::Inflow, 0.05);
@@ -179,12 +207,12 @@ TEST(WaterLedgerSnapshots, DerivedFaceDepthsAreTheStoredOnes) {
         for (int i = 0; i < 30; ++i) solver->step(0.1f);
         const FieldSnapshot stored = solver->download();
         FieldSnapshot derived = stored;
-        deriveFaceDepths(derived, solver->boundaries(), solver->counters().timeSeconds);
+        deriveFaceVelocities(derived, solver->boundaries(), solver->counters().timeSeconds);
         int moving = 0;
-        for (float a : stored.faceDepthXM) moving += a > 0.0f ? 1 : 0;
+        for (float u : stored.faceVelocityXMS) moving += u != 0.0f ? 1 : 0;
         EXPECT_GT(moving, 100) << backend;
-        EXPECT_EQ(derived.faceDepthXM, stored.faceDepthXM) << backend;
-        EXPECT_EQ(derived.faceDepthYM, stored.faceDepthYM) << backend;
+        EXPECT_EQ(derived.faceVelocityXMS, stored.faceVelocityXMS) << backend;
+        EXPECT_EQ(derived.faceVelocityYMS, stored.faceVelocityYMS) << backend;
     }
 }
 

@@ -1,4 +1,4 @@
-#include "sim/face_depths.hpp"
+#include "sim/face_velocities.hpp"
 
 #include "sim/kernel_math.hpp"
 
@@ -15,7 +15,7 @@ const BoundarySegment* segmentAt(const BoundarySide& side, int along) {
 
 }  // namespace
 
-void deriveFaceDepths(FieldSnapshot& f, const Boundaries& boundary, double timeSeconds) {
+void deriveFaceVelocities(FieldSnapshot& f, const Boundaries& boundary, double timeSeconds) {
     const int W = f.width, H = f.height;
     const std::vector<std::int32_t>& h0 = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
     auto inGrid = [&](int x, int y) { return x >= 0 && x < W && y >= 0 && y < H; };
@@ -44,18 +44,29 @@ void deriveFaceDepths(FieldSnapshot& f, const Boundaries& boundary, double timeS
                                     hasLL ? depth(llx, lly) : 0.0f, bL, hL, bR, hR,
                                     hasRR ? f.terrainM[index(rrx, rry)] : bR, hasRR ? depth(rrx, rry) : 0.0f);
     };
-    f.faceDepthXM.assign(std::size_t(W + 1) * std::size_t(H), 0.0f);
-    f.faceDepthYM.assign(std::size_t(W) * std::size_t(H + 1), 0.0f);
+    std::vector<float> depthX(std::size_t(W + 1) * std::size_t(H), 0.0f);
+    std::vector<float> depthY(std::size_t(W) * std::size_t(H + 1), 0.0f);
     for (int y = 0; y < H; ++y)
         for (int i = 0; i <= W; ++i) {
             const std::size_t k = std::size_t(y) * std::size_t(W + 1) + std::size_t(i);
-            f.faceDepthXM[k] = moved(f.flowXM3PerS[k], i, y, 1, 0);
+            depthX[k] = moved(f.flowXM3PerS[k], i, y, 1, 0);
         }
     for (int j = 0; j <= H; ++j)
         for (int x = 0; x < W; ++x) {
             const std::size_t k = std::size_t(j) * std::size_t(W) + std::size_t(x);
-            f.faceDepthYM[k] = moved(f.flowYM3PerS[k], x, j, 0, 1);
+            depthY[k] = moved(f.flowYM3PerS[k], x, j, 0, 1);
         }
+    faceVelocitiesFromDepths(f, depthX, depthY);
+}
+
+void faceVelocitiesFromDepths(FieldSnapshot& f, const std::vector<float>& depthXM, const std::vector<float>& depthYM) {
+    const float dx = f.cellSizeM;
+    f.faceVelocityXMS.resize(depthXM.size());
+    f.faceVelocityYMS.resize(depthYM.size());
+    for (std::size_t k = 0; k < depthXM.size(); ++k)
+        f.faceVelocityXMS[k] = kmath::sweStoredVelocity(f.flowXM3PerS[k], depthXM[k], dx);
+    for (std::size_t k = 0; k < depthYM.size(); ++k)
+        f.faceVelocityYMS[k] = kmath::sweStoredVelocity(f.flowYM3PerS[k], depthYM[k], dx);
 }
 
 }  // namespace sluice::sim
