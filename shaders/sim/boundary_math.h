@@ -55,7 +55,7 @@ SLUICE_FN bool flowsByMomentum(int kind) { return kind == SLUICE_BOUNDARY_OPEN |
 // does not). No reference level is needed, and a still surface moves nothing.
 SLUICE_FN float transmissiveFlow(float q, float h, float hOld, float outSign, float gravity, float dx) {
     if (!(h > 0.0f)) return 0.0f;
-    float c = SLUICE_SQRT(gravity * h);
+    float c = sluiceRoot(gravity * h);
     SLUICE_PRECISE float rise = h - hOld;
     SLUICE_PRECISE float flow = q + outSign * c * rise * dx;
     return flow;

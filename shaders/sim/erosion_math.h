@@ -53,14 +53,14 @@ SLUICE_FN float sedimentCapacity(float qW, float qE, float qS, float qN, float h
                                  float capacity, float minSin, float thin) {
     if (!(h > 0.0f)) return 0.0f;
     SLUICE_PRECISE float width = max(h, thin) * dx;
-    SLUICE_PRECISE float u = SLUICE_DIV((qW + qE) * 0.5f, width);
-    SLUICE_PRECISE float v = SLUICE_DIV((qS + qN) * 0.5f, width);
+    SLUICE_PRECISE float u = sluiceQuot((qW + qE) * 0.5f, width);
+    SLUICE_PRECISE float v = sluiceQuot((qS + qN) * 0.5f, width);
     SLUICE_PRECISE float speed2 = u * u + v * v;
-    float speed = SLUICE_SQRT(speed2);
+    float speed = sluiceRoot(speed2);
     SLUICE_PRECISE float s2 = slopeX * slopeX + slopeY * slopeY;
-    SLUICE_PRECISE float sin2 = SLUICE_DIV(s2, 1.0f + s2);
-    float sinA = SLUICE_SQRT(sin2);
-    SLUICE_PRECISE float ramp = min(1.0f, SLUICE_DIV(h, thin));
+    SLUICE_PRECISE float sin2 = sluiceQuot(s2, 1.0f + s2);
+    float sinA = sluiceRoot(sin2);
+    SLUICE_PRECISE float ramp = min(1.0f, sluiceQuot(h, thin));
     SLUICE_PRECISE float c = ((capacity * speed) * max(sinA, minSin)) * ramp;
     return c;
 }

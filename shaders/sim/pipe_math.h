@@ -1,7 +1,8 @@
 // The virtual-pipes formulas, written once in the common subset of C++ and GLSL. The CPU reference
 // (sim/cpu_solver.cpp) includes this inside a namespace with std::max/min/sqrt/abs in scope; the
 // kernels include it through the shader loader. `SLUICE_PRECISE` forbids fused multiply-add in GLSL,
-// and the C++ side compiles with -ffp-contract=off, so both round the same way.
+// and the C++ side compiles with -ffp-contract=off, so both round the same way; quotients and roots
+// are portable.h's sluiceQuot / sluiceRoot (+ - * only).
 //
 // Conventions: flows Q in m^3/s through a face, positive toward +x / +y. What a flow moves in a substep
 // becomes an integer transfer, limited by the cell it leaves (transfer_math.h); the effective flow
@@ -28,7 +29,7 @@ SLUICE_FN float pipeInteriorFlow(float qEff, float bL, float hL, float bR, float
         // Q <- Q H^2 / (H^2 + 3 dt nu), H = depth of the cell the flow leaves.
         float H = q > 0.0f ? hL : hR;
         SLUICE_PRECISE float H2 = H * H;
-        q = q * SLUICE_DIV(H2, H2 + viscosityTerm);
+        q = q * sluiceQuot(H2, H2 + viscosityTerm);
     }
     return faceDepth > 0.0f ? q : 0.0f;
 }
@@ -44,7 +45,7 @@ SLUICE_FN float pipeOpenFlow(float qEff, float hC, float outSign, float friction
     qOut = max(0.0f, qOut);
     if (viscosityTerm > 0.0f) {
         SLUICE_PRECISE float H2 = hC * hC;
-        qOut = qOut * SLUICE_DIV(H2, H2 + viscosityTerm);
+        qOut = qOut * sluiceQuot(H2, H2 + viscosityTerm);
     }
     return outSign * qOut;
 }
@@ -59,14 +60,14 @@ SLUICE_FN float pipeCourantClamp(float q, float faceDepth, float dx, float gravi
     demand = 0.0f;
     allowed = 0.0f;
     if (!(faceDepth > 0.0f)) return 0.0f;
-    float c = SLUICE_SQRT(gravity * faceDepth);
+    float c = sluiceRoot(gravity * faceDepth);
     SLUICE_PRECISE float width = faceDepth * dx;
-    SLUICE_PRECISE float u = SLUICE_DIV(abs(q), width);
+    SLUICE_PRECISE float u = sluiceQuot(abs(q), width);
     SLUICE_PRECISE float want = u + c;
     demand = want;
     SLUICE_PRECISE float cap = max(0.0f, courantDxOverDt - c) * width;
     float held = clamp(q, -cap, cap);
-    SLUICE_PRECISE float got = SLUICE_DIV(abs(held), width) + c;
+    SLUICE_PRECISE float got = sluiceQuot(abs(held), width) + c;
     allowed = got;
     return held;
 }

@@ -207,4 +207,76 @@ float sluiceSqrtFma(float x) {
 #endif
 #endif
 
+
+// Quotient and square root from + - * and bit operations only, for the step's formulas: every device
+// that rounds + - * as IEEE 754 does (every GPU and CPU Sluice runs on; the probe checks,
+// sim/exact_float_ops.cpp) computes the same bits, with no branchy correction, where SLUICE_DIV /
+// SLUICE_SQRT pay for correct rounding (on an H200 the shallow-water step ran 1.5x faster with the
+// driver's inexact division than with the corrected one, and even a correction that is never taken
+// costs registers: docs/PERFORMANCE.md). A guess from the bit pattern and three Newton steps leave at
+// most 3 ulps of error (tests/sim/test_float_ops.cpp measures it). Operands outside 2^-100 .. 2^100,
+// where the guess fails, are first scaled by 2^100 or 2^-100 (exact). Every step is `precise`: fused,
+// it would round otherwise than the CPU. Zero, infinite, NaN and subnormal operands are for the
+// callers to keep out (a GPU may flush subnormals to zero where the CPU keeps them).
+#define SLUICE_NEWTON_LO 7.88860905e-31f // 2^-100
+#define SLUICE_NEWTON_HI 1.26765060e30f  // 2^100
+#define SLUICE_NEWTON_UP 1.26765060e30f  // 2^100, the scale below LO
+#define SLUICE_NEWTON_DOWN 7.88860905e-31f // 2^-100, the scale above HI
+
+// 1 / b for 2^-100 <= b <= 2^100: r <- r (2 - b r), the relative error squaring each step from 5 %.
+SLUICE_FN float sluiceRecipNewton(float b) {
+    float r = uintBitsToFloat(0x7EF311C3u - floatBitsToUint(b));
+    for (int i = 0; i < 3; ++i) {
+        SLUICE_PRECISE float e = 2.0f - b * r;
+        SLUICE_PRECISE float next = r * e;
+        r = next;
+    }
+    return r;
+}
+
+// a / b within 3 ulps, the same bits on every device.
+SLUICE_FN float sluiceQuot(float a, float b) {
+    float m = abs(b);
+    float n = b < 0.0f ? -a : a;
+    if (m < SLUICE_NEWTON_LO) {
+        SLUICE_PRECISE float m2 = m * SLUICE_NEWTON_UP;
+        SLUICE_PRECISE float n2 = n * SLUICE_NEWTON_UP;
+        m = m2;
+        n = n2;
+    } else if (m > SLUICE_NEWTON_HI) {
+        SLUICE_PRECISE float m2 = m * SLUICE_NEWTON_DOWN;
+        SLUICE_PRECISE float n2 = n * SLUICE_NEWTON_DOWN;
+        m = m2;
+        n = n2;
+    }
+    SLUICE_PRECISE float q = n * sluiceRecipNewton(m);
+    return q;
+}
+
+// sqrt(x) within 3 ulps for x >= 0, the same bits on every device: x times the inverse root from
+// r <- r (3/2 - (x/2) r^2), the error shrinking from 3.5 %.
+SLUICE_FN float sluiceRoot(float x) {
+    if (!(x > 0.0f)) return 0.0f;
+    float y = x, back = 1.0f;  // sqrt(x) = sqrt(y) * back
+    if (x < SLUICE_NEWTON_LO) {
+        SLUICE_PRECISE float up = x * SLUICE_NEWTON_UP;
+        y = up;
+        back = 8.88178420e-16f;  // 2^-50
+    } else if (x > SLUICE_NEWTON_HI) {
+        SLUICE_PRECISE float down = x * SLUICE_NEWTON_DOWN;
+        y = down;
+        back = 1.12589991e15f;  // 2^50
+    }
+    float r = uintBitsToFloat(0x5F3759DFu - (floatBitsToUint(y) >> 1u));
+    SLUICE_PRECISE float halfY = 0.5f * y;
+    for (int i = 0; i < 3; ++i) {
+        SLUICE_PRECISE float r2 = r * r;
+        SLUICE_PRECISE float e = 1.5f - halfY * r2;
+        SLUICE_PRECISE float next = r * e;
+        r = next;
+    }
+    SLUICE_PRECISE float root = (y * r) * back;
+    return root;
+}
+
 #endif

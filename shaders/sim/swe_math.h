@@ -13,9 +13,9 @@
 // would move less than half a unit in a substep round to none: a lake whose surface differs by float
 // rounding stays still.
 //
-// Besides + - * only division and square root are used, as SLUICE_DIV and SLUICE_SQRT (portable.h:
-// correctly rounded on both sides; a GPU's own may not be, NVIDIA's are not); the inverse cube root of the Manning term is Newton's method from a bit-pattern guess. With SLUICE_PRECISE and
-// -ffp-contract=off both backends round alike.
+// Only + - * and bit operations: quotients and roots are sluiceQuot / sluiceRoot (portable.h: Newton's
+// method from a bit-pattern guess, the same bits on every IEEE device), and so is the inverse cube
+// root of the Manning term. With SLUICE_PRECISE and -ffp-contract=off both backends round alike.
 #ifndef SLUICE_SWE_MATH_H
 #define SLUICE_SWE_MATH_H
 
@@ -60,8 +60,8 @@ SLUICE_FN float manningDamp(float h, float speed, float gN2Dt) {
 SLUICE_FN float pipeManningFlow(float q, float faceDepth, float dx, float gN2Dt) {
     if (!(gN2Dt > 0.0f) || !(faceDepth > 0.0f)) return q;
     SLUICE_PRECISE float width = faceDepth * dx;
-    SLUICE_PRECISE float u = SLUICE_DIV(abs(q), width);
-    SLUICE_PRECISE float slowed = SLUICE_DIV(q, manningDamp(faceDepth, u, gN2Dt));
+    SLUICE_PRECISE float u = sluiceQuot(abs(q), width);
+    SLUICE_PRECISE float slowed = sluiceQuot(q, manningDamp(faceDepth, u, gN2Dt));
     return slowed;
 }
 
@@ -128,7 +128,7 @@ SLUICE_FN float sweMovedDepth(int e, float bLL, float hLL, float bL, float hL, f
 SLUICE_FN float sweStoredVelocity(float q, float a, float dx) {
     if (q == 0.0f || !(a > 0.0f)) return 0.0f;
     SLUICE_PRECISE float width = a * dx;
-    return SLUICE_DIV(q, width);
+    return sluiceQuot(q, width);
 }
 
 // Where Stelling & Duinmeijer's energy-head form replaces the momentum-conservative one: a flow
@@ -225,8 +225,8 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
     SLUICE_PRECISE float den = wB + wF + wLow + wHigh;
     // Upwind explicit advection is bounded while dt/(dx^2 hBar) sum w <= 1; beyond (a thin film fed by
     // deep neighbours) the face takes the weighted mean of what flows in, which is that bound's limit.
-    float scale = SLUICE_DIV(k.dtOverDx2, hBar);
-    if (den * scale > 1.0f) scale = SLUICE_DIV(1.0f, den);
+    float scale = sluiceQuot(k.dtOverDx2, hBar);
+    if (den * scale > 1.0f) scale = sluiceQuot(1.0f, den);
     SLUICE_PRECISE float u1 = u + scale * num + energy;
 
     // Pressure: the clamped surface slope.
@@ -236,7 +236,7 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
     // uniform-flow velocity hBar^(2/3) S^(1/2) / n; or the seeds' linear law.
     float u3 = u2;
     if (k.frictionLaw == SLUICE_FRICTION_MANNING) {
-        SLUICE_PRECISE float slowed = SLUICE_DIV(u2, manningDamp(hBar, abs(u2), k.gN2Dt));
+        SLUICE_PRECISE float slowed = sluiceQuot(u2, manningDamp(hBar, abs(u2), k.gN2Dt));
         u3 = slowed;
     } else {
         SLUICE_PRECISE float f = u2 * k.frictionFactor;
@@ -245,11 +245,11 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
     if (k.viscosityTerm > 0.0f) {
         // Laminar drag of a film: u h^2 / (h^2 + 3 dt nu), as the pipe model applies it.
         SLUICE_PRECISE float h2 = hBar * hBar;
-        u3 = u3 * SLUICE_DIV(h2, h2 + k.viscosityTerm);
+        u3 = u3 * sluiceQuot(h2, h2 + k.viscosityTerm);
     }
 
     // Courant guard: |u| + c never exceeds C dx / dt in this substep.
-    float c = SLUICE_SQRT(k.gravity * max(aL, aR));
+    float c = sluiceRoot(k.gravity * max(aL, aR));
     SLUICE_PRECISE float want = abs(u3) + c;
     demand = want;
     float cap = max(0.0f, k.courantDxOverDt - c);
