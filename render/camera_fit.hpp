@@ -11,8 +11,9 @@ namespace sluice::render {
 
 /// Moves `camera`'s target and distance (its yaw, pitch and field of view stay) so that the box
 /// [lo, hi] (metres) fills a viewport of `aspect` (width / height) with `margin` (a fraction of the
-/// half-extent, 0..0.5) left free on the tighter axis, its projected bounds centred. Also widens
-/// near / far to hold the box.
+/// half-extent, 0..0.5) left free on the tighter axis, its projected bounds centred. The target lies
+/// on the view axis no lower than the box's mid-height, so orbiting or zooming about it stays above
+/// the box. Also widens near / far to hold the box.
 void fitCameraToBox(Camera& camera, glm::vec3 lo, glm::vec3 hi, float aspect, float margin = 0.04f);
 
 /// Keeps `camera`'s target (the point it orbits about) and moves only its distance, the least that

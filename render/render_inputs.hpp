@@ -55,7 +55,9 @@ struct RenderInputs {
 struct ViewSettings {
     bool shadows = true;             ///< sun shadows by a heightfield ray march (per cell for terrain)
     bool normalMaps = true;          ///< flow-advected detail normals on the water
-    bool foam = true;                ///< foam on fast or very shallow water
+    bool foam = true;                ///< foam and white water where the flow makes it (render/water_foam.hpp)
+    bool caustics = true;            ///< sunlight focused by the ripples onto shallow beds
+    bool reflections = true;         ///< terrain reflected in the water (screen-space march); the sky always
     /// Beer-Lambert absorption of the water per metre of path, per RGB channel (red goes first, so
     /// deep water turns blue-green).
     glm::vec3 absorptionPerM{0.45f, 0.09f, 0.05f};
@@ -63,6 +65,17 @@ struct ViewSettings {
     glm::vec3 scatterColor{0.02f, 0.09f, 0.11f};
     float sunAzimuthRad = 2.3f;      ///< compass direction the sun shines from, 0 = north, clockwise
     float sunElevationRad = 0.65f;   ///< above the horizon
+    // The terrain's look (docs/VIEWER.md, "The terrain look").
+    /// Heights drawn this many times as tall (view only: the simulation is untouched); in [0.1, 20].
+    float verticalExaggeration = 1.0f;
+    /// Ambient occlusion and cavity darkening from the heightfield (render/terrain_ao_map.hpp).
+    bool ambientOcclusion = true;
+    /// Ground that water has left darkens and dries back over this many simulated seconds
+    /// (render/wetness_map.hpp); wetness falls linearly from 1 at the moment the water leaves.
+    float wetDryingSeconds = 120.0f;
+    /// The world's edge drawn as the walls of a diorama, from the ground (and the water at the edge)
+    /// down to a base below the lowest bed.
+    bool dioramaSides = true;
     /// Size of the offscreen passes relative to the output, in (0, 1]: below 1 the scene is shaded at
     /// fewer pixels and scaled up (bilinear) by the resolve pass (software renderers).
     float renderScale = 1.0f;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
 #include "render/detail_map.hpp"
@@ -10,16 +11,23 @@
 #include "render/overlay.hpp"
 #include "render/overlay_legend.hpp"
 #include "render/render_layout.hpp"
+#include "render/water_chunks.hpp"
+#include "render/water_detail.hpp"
 #include "render/water_history.hpp"
 
 namespace sluice::render {
 
 namespace {
-constexpr int kDetailSize = 256;  // texels per side of the detail map
 
 // Texture units (the storage bindings are in shaders/render/render_layout.h).
 constexpr GLuint kUnitDetail = 0, kUnitTerrainColor = 1, kUnitTerrainDistance = 2, kUnitScene = 3, kUnitSunShadow = 4,
                  kUnitShore = 5;
+// The water look's own textures (render/water_detail.hpp, render/water_foam.hpp).
+constexpr GLuint kUnitWaterDetail = 6, kUnitFoam = 7;
+constexpr int kWaterDetailSize = 256;  // texels per side of the water's detail map
+// The terrain look's textures (render/terrain_ao_map.hpp, render/wetness_map.hpp, detail_map.hpp).
+constexpr GLuint kUnitTerrainAo = 8, kUnitWetness = 9, kUnitTerrainDetail = 10;
+constexpr int kTerrainDetailSize = 256;  // texels per side of the terrain's detail map
 
 void setMat4(const gl::Program& p, const char* name, const glm::mat4& m) {
     glProgramUniformMatrix4fv(p.id(), p.location(name), 1, GL_FALSE, glm::value_ptr(m));
@@ -53,21 +61,37 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
     r->bounds_ = std::move(*bounds);
     r->shadow_ = std::move(*shadow);
     r->shore_ = std::move(*shore);
+    auto foam = WaterFoam::create();
+    if (!foam) return foam.error();
+    r->foam_ = std::move(*foam);
+    r->waterDetail_ = makeWaterDetailTexture(kWaterDetailSize);
+    // The terrain look: AO and wetness maps, the edge water's program, the detail texture (RGBA8,
+    // repeating, mipmapped so distant ground does not shimmer).
+    auto ao = TerrainAoMap::create();
+    if (!ao) return ao.error();
+    r->ao_ = std::move(*ao);
+    auto wetness = WetnessMap::create();
+    if (!wetness) return wetness.error();
+    r->wetness_ = std::move(*wetness);
+    auto edgeWater = gl::Program::graphics("render/edge_water.vert", "render/edge_water.frag");
+    if (!edgeWater) return edgeWater.error();
+    r->edgeWater_ = std::move(*edgeWater);
+    {
+        const std::vector<std::uint8_t> texels = makeTerrainDetailMap(kTerrainDetailSize);
+        const int levels = int(std::log2(double(kTerrainDetailSize))) + 1;
+        r->terrainDetail_ = gl::Texture(GL_TEXTURE_2D);
+        const GLuint id = r->terrainDetail_.id();
+        glTextureStorage2D(id, levels, GL_RGBA8, kTerrainDetailSize, kTerrainDetailSize);
+        glTextureSubImage2D(id, 0, 0, 0, kTerrainDetailSize, kTerrainDetailSize, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
+        glGenerateTextureMipmap(id);
+        glTextureParameteri(id, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+        glTextureParameteri(id, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glTextureParameteri(id, GL_TEXTURE_WRAP_S, GL_REPEAT);
+        glTextureParameteri(id, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    }
     auto display = ScaledTarget::create();
     if (!display) return display.error();
     r->display_ = std::move(*display);
-
-    // Detail map: RGBA16F (signed slopes), repeating, mipmapped so distant water does not shimmer.
-    const std::vector<float> texels = makeDetailMap(kDetailSize);
-    const int levels = int(std::log2(double(kDetailSize))) + 1;
-    r->detail_ = gl::Texture(GL_TEXTURE_2D);
-    glTextureStorage2D(r->detail_.id(), levels, GL_RGBA16F, kDetailSize, kDetailSize);
-    glTextureSubImage2D(r->detail_.id(), 0, 0, 0, kDetailSize, kDetailSize, GL_RGBA, GL_FLOAT, texels.data());
-    glGenerateTextureMipmap(r->detail_.id());
-    glTextureParameteri(r->detail_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTextureParameteri(r->detail_.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTextureParameteri(r->detail_.id(), GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTextureParameteri(r->detail_.id(), GL_TEXTURE_WRAP_T, GL_REPEAT);
 
     r->vao_ = gl::VertexArray(gl::VertexArray::CreateTag{});
     return r;
@@ -109,8 +133,12 @@ void SceneRenderer::setCommonUniforms(const gl::Program& p, const RenderInputs& 
                                       const glm::vec3& sunDir, const glm::mat4& viewProj) const {
     p.set("uGrid", in.width, in.height);
     p.set("uCellSize", in.cellSizeM);
-    setVec3(p, "uEye", cam.position());
+    // The eye in the heightfield's own metres (the projection exaggerates heights; fragment shaders
+    // work unexaggerated), and the true sun for the look's lighting and sky (atmosphere.glsl).
+    setVec3(p, "uEye", cam.position() / glm::vec3(1.0f, 1.0f, verticalScale_));
     setVec3(p, "uSunDir", sunDir);
+    setVec3(p, "uSunLight", sunLight_);
+    p.set("uVerticalScale", verticalScale_);
     p.set("uHeightRange", bounds_.minBedM(), bounds_.maxBedM());
     p.set("uTime", in.timeSeconds);
     // Blend 1 reads the depth buffer only (bound at the previous-depth point too when not blending).
@@ -131,6 +159,37 @@ void SceneRenderer::setOverlayUniforms(const gl::Program& p, const RenderInputs&
     p.set("uHistoryValid", history ? 1 : 0);
     // Erosion's fields: materials, turbid water and the erosion overlays.
     setErosionUniforms(p, in.erosion);
+}
+
+float SceneRenderer::verticalScale(const ViewSettings& s) {
+    return std::isfinite(s.verticalExaggeration) ? std::clamp(s.verticalExaggeration, 0.1f, 20.0f) : 1.0f;
+}
+
+glm::mat4 SceneRenderer::viewProjection(const Camera& camera, float aspect, const ViewSettings& s) {
+    return camera.projection(aspect) * camera.view() * glm::scale(glm::mat4(1.0f), glm::vec3(1.0f, 1.0f, verticalScale(s)));
+}
+
+float SceneRenderer::dioramaBaseZ(const RenderInputs& in) const {
+    // Below the lowest bed by a fifth of the relief or 3 % of the world's width, at least 2 m: a slab
+    // that reads as the world's thickness without dwarfing flat worlds.
+    const float world = std::max(float(in.width), float(in.height)) * in.cellSizeM;
+    const float relief = bounds_.maxBedM() - bounds_.minBedM();
+    return bounds_.minBedM() - std::max({0.2f * relief, 0.03f * world, 2.0f});
+}
+
+void SceneRenderer::drawEdgeWater(const RenderInputs& in, const Camera& camera, const glm::vec3& sunDir,
+                                  const glm::mat4& viewProj, const ViewSettings& s) const {
+    // Four strips, one per side, between the edge cells' bed and water surface (collapsed where dry).
+    setCommonUniforms(edgeWater_, in, camera, sunDir, viewProj);
+    setVec3(edgeWater_, "uAbsorption", s.absorptionPerM);
+    setVec3(edgeWater_, "uScatter", s.scatterColor);
+    edgeWater_.use();
+    for (int side = 0; side < 4; ++side) {
+        const int cells = side < 2 ? in.width : in.height;
+        edgeWater_.set("uSide", side);
+        glDrawArrays(GL_TRIANGLES, 0, GLsizei(cells - 1) * 6);
+    }
+    terrain_.use();
 }
 
 void SceneRenderer::collectGpuTimes() {
@@ -187,21 +246,32 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     const std::vector<ChunkBounds>& bounds = bounds_.update(in);
     stats_.boundsLagFrames = bounds_.lagFrames();
 
-    const glm::mat4 viewProj = camera.projection(float(widthPx) / float(heightPx)) * camera.view();
+    // Vertical exaggeration: the projection scales heights; everything per cell stays in the
+    // simulation's metres. A direction d as drawn is (d.x, d.y, d.z / scale) in those metres, so
+    // the sun direction the heightfield is marched and lit with (uSunDir) is the drawn sun's; the
+    // look's lighting and sky use the drawn sun itself (uSunLight).
+    verticalScale_ = verticalScale(s);
+    const glm::mat4 viewProj = viewProjection(camera, float(widthPx) / float(heightPx), s);
     const float ce = std::cos(s.sunElevationRad);
-    const glm::vec3 sunDir = glm::normalize(
+    sunLight_ = glm::normalize(
         glm::vec3(std::sin(s.sunAzimuthRad) * ce, std::cos(s.sunAzimuthRad) * ce, std::sin(s.sunElevationRad)));
+    const glm::vec3 sunDir = glm::normalize(sunLight_ / glm::vec3(1.0f, 1.0f, verticalScale_));
     // Off, the map is left as it is: its hashes still tell what changed when shadows come back.
     if (s.shadows) shadow_->update(in, bounds_, sunDir);
+    if (s.ambientOcclusion) ao_->update(in, bounds_, verticalScale_);  // likewise
     LodView lod;
     lod.viewProj = viewProj;
-    lod.eye = camera.position();
+    lod.eye = camera.position() / glm::vec3(1.0f, 1.0f, verticalScale_);
     lod.fovYRad = camera.fovYRad;
     lod.heightPx = h;
     lod.maxCellPx = maxCellPx_;
-    const float skirtMax = 2.0f * float(kChunkCells) * in.cellSizeM + 0.5f;
+    // Skirts hang at most this far (drawChunks); on the world's edge the diorama's walls reach the base.
+    const float baseZ = dioramaBaseZ(in);
+    const float skirtMax = std::max(2.0f * float(kChunkCells) * in.cellSizeM + 0.5f,
+                                    s.dioramaSides ? bounds_.maxBedM() - baseZ : 0.0f);
     const std::vector<ChunkDraw> terrainChunks = selectChunks(bounds, in.width, in.height, in.cellSizeM, lod, false, skirtMax);
-    const std::vector<ChunkDraw> waterChunks = selectChunks(bounds, in.width, in.height, in.cellSizeM, lod, true, 0.0f);
+    std::vector<ChunkDraw> waterChunks = selectChunks(bounds, in.width, in.height, in.cellSizeM, lod, true, 0.0f);
+    matchTerrainStrides(waterChunks, terrainChunks);  // render/water_chunks.hpp: no terrain through the water
 
     in.terrain->bindStorage(SLUICE_RBIND_TERRAIN);
     in.depth->bindStorage(SLUICE_RBIND_DEPTH);
@@ -214,7 +284,9 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     // Blend 1 reads the depth buffer only (bound at the previous-depth point too when not blending).
     const float blend = in.previousDepth ? std::clamp(in.blend, 0.0f, 1.0f) : 1.0f;
     shore_->update(in, blend);
-    stats_.gridBytes = shadow_->bytes() + shore_->bytes();
+    foam_->update(in, blend);
+    wetness_->update(in, blend, s.wetDryingSeconds);
+    stats_.gridBytes = shadow_->bytes() + shore_->bytes() + foam_->bytes() + ao_->bytes() + wetness_->bytes();
     stats_.gridBytesPerCell = double(stats_.gridBytes) / (double(in.width) * double(in.height));
     timer_.endPass();
     vao_.bind();
@@ -234,6 +306,15 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     terrain_.set("uShadows", s.shadows ? 1 : 0);
     terrain_.set("uSunShadow", int(kUnitSunShadow));
     terrain_.set("uShore", int(kUnitShore));
+    terrain_.set("uAmbientOcclusion", s.ambientOcclusion ? 1 : 0);
+    terrain_.set("uTerrainAo", int(kUnitTerrainAo));
+    terrain_.set("uWetness", int(kUnitWetness));
+    terrain_.set("uTerrainDetail", int(kUnitTerrainDetail));
+    terrain_.set("uDiorama", s.dioramaSides ? 1 : 0);
+    terrain_.set("uBaseZ", baseZ);
+    if (ao_->texture()) ao_->texture().bind(kUnitTerrainAo);
+    wetness_->texture().bind(kUnitWetness);
+    terrainDetail_.bind(kUnitTerrainDetail);
     setToolMarks(terrain_, s);
     setOverlayUniforms(terrain_, in, s);
     if (shadow_->texture()) shadow_->texture().bind(kUnitSunShadow);
@@ -245,11 +326,13 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
         stats_.finestStride = stats_.finestStride == 0 ? c.stride : std::min(stats_.finestStride, c.stride);
         stats_.coarsestStride = std::max(stats_.coarsestStride, c.stride);
     }
+    if (s.dioramaSides) drawEdgeWater(in, camera, sunDir, viewProj, s);
 
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_FALSE);
     setCommonUniforms(sky_, in, camera, sunDir, viewProj);
-    setMat4(sky_, "uInvViewProj", glm::inverse(viewProj));
+    // The sky's rays are true view directions: the camera's own projection, not exaggerated.
+    setMat4(sky_, "uInvViewProj", glm::inverse(camera.projection(float(widthPx) / float(heightPx)) * camera.view()));
     sky_.set("uDepthNdc", 1.0f);
     sky_.use();
     glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -262,7 +345,10 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
                        w, h, 1);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, sceneFbo_.id());
     setCommonUniforms(water_, in, camera, sunDir, viewProj);
-    water_.set("uDetail", int(kUnitDetail));
+    water_.set("uDetail", int(kUnitWaterDetail));
+    water_.set("uFoamField", int(kUnitFoam));
+    water_.set("uCaustics", s.caustics ? 1 : 0);
+    water_.set("uReflections", s.reflections ? 1 : 0);
     water_.set("uTerrainColor", int(kUnitTerrainColor));
     water_.set("uTerrainDistance", int(kUnitTerrainDistance));
     water_.set("uViewport", float(w), float(h));
@@ -275,7 +361,8 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     water_.set("uGravity", in.gravity);
     setOverlayUniforms(water_, in, s);
     setToolMarks(water_, s);
-    detail_.bind(kUnitDetail);
+    waterDetail_.bind(kUnitWaterDetail);
+    foam_->texture().bind(kUnitFoam);
     terrainColor_.bind(kUnitTerrainColor);
     terrainDistance_.bind(kUnitTerrainDistance);
     water_.use();

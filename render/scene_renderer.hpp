@@ -20,7 +20,10 @@
 #include "render/render_inputs.hpp"
 #include "render/scaled_target.hpp"
 #include "render/shore_map.hpp"
+#include "render/water_foam.hpp"
 #include "render/sun_shadow_map.hpp"
+#include "render/terrain_ao_map.hpp"
+#include "render/wetness_map.hpp"
 #include "render/terrain_lod.hpp"
 #include "gl/result.hpp"
 
@@ -94,6 +97,16 @@ public:
     GLuint depthFramebuffer() const { return terrainFbo_.id(); }
     /// Tests: the sun-shadow map (null before the first render() with shadows on).
     const SunShadowMap* sunShadowMap() const { return shadow_.get(); }
+    /// Tests: the terrain's ambient-occlusion map and wetness map.
+    const TerrainAoMap* terrainAoMap() const { return ao_.get(); }
+    const WetnessMap* wetnessMap() const { return wetness_.get(); }
+
+    /// The projection render() draws with: the camera's, with heights scaled by the settings'
+    /// vertical exaggeration (world metres as stored in, clip space out). Its inverse unprojects the
+    /// depth target to world points with the simulation's own heights (the viewer's picking).
+    static glm::mat4 viewProjection(const Camera& camera, float aspect, const ViewSettings& settings);
+    /// The settings' vertical exaggeration, clamped to [0.1, 20] (1 when not finite).
+    static float verticalScale(const ViewSettings& settings);
 
 private:
     SceneRenderer() : timer_(kPasses) {}
@@ -102,6 +115,9 @@ private:
     void setCommonUniforms(const gl::Program& p, const RenderInputs& in, const Camera& cam, const glm::vec3& sunDir,
                            const glm::mat4& viewProj) const;
     void setOverlayUniforms(const gl::Program& p, const RenderInputs& in, const ViewSettings& s) const;
+    float dioramaBaseZ(const RenderInputs& in) const;
+    void drawEdgeWater(const RenderInputs& in, const Camera& camera, const glm::vec3& sunDir, const glm::mat4& viewProj,
+                       const ViewSettings& s) const;
     long long drawChunks(const gl::Program& p, const std::vector<ChunkDraw>& chunks, const RenderInputs& in,
                          bool skirts) const;
 
@@ -109,8 +125,16 @@ private:
     ChunkBoundsReader bounds_;
     std::unique_ptr<SunShadowMap> shadow_;
     std::unique_ptr<ShoreMap> shore_;
+    // The terrain look's maps (per cell) and its detail texture; the edge water's program.
+    std::unique_ptr<TerrainAoMap> ao_;
+    std::unique_ptr<WetnessMap> wetness_;
+    gl::Texture terrainDetail_;
+    gl::Program edgeWater_;
+    float verticalScale_ = 1.0f;   // of the frame being drawn (setCommonUniforms' eye)
+    glm::vec3 sunLight_{0, 0, 1};  // unit vector toward the sun as drawn, this frame
+    std::unique_ptr<WaterFoam> foam_;  // the water look's foam field (renderer state, not the simulation's)
+    gl::Texture waterDetail_;         // render/water_detail.hpp: ripples, foam pattern, caustics
     gl::GpuPassTimer timer_;
-    gl::Texture detail_;
     gl::VertexArray vao_;
     // Offscreen targets: the terrain pass writes terrainColor_ + terrainDistance_ + depth_; the water
     // pass writes sceneColor_ (a copy of terrainColor_ first) with the same depth. Below render scale

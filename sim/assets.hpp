@@ -10,7 +10,7 @@
 
 namespace sluice::sim {
 
-/// The bytes of the asset at `path`, relative to assets/ ("worlds/default.json"). The error names the
+/// The bytes of the asset at `path`, relative to assets/ ("worlds/valley.json"). The error names the
 /// path ("assets/worlds/x.json: no such asset").
 Result<std::string> readAsset(std::string_view path);
 

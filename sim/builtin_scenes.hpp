@@ -8,20 +8,26 @@
 
 #include "gl/result.hpp"
 #include "sim/scene.hpp"
+#include "sim/world_terrain.hpp"
 
 namespace sluice::sim {
 
-/// Names of the built-in worlds (the files in assets/worlds/): "default" first, then the others sorted.
+/// The world the viewer opens, and the name that stands for it (builtin:default is builtin:valley).
+inline constexpr std::string_view kDefaultWorld = "valley";
+inline constexpr std::string_view kDefaultWorldAlias = "default";
+
+/// Names of the built-in worlds (the files in assets/worlds/): kDefaultWorld first, then the others
+/// sorted. The alias "default" is not listed (builtinScene accepts it).
 std::vector<std::string> builtinSceneNames();
 
 /// Smallest and largest `size` (cells per side) of a built-in scene.
 inline constexpr int kMinBuiltinSize = 16;
 inline constexpr int kMaxBuiltinSize = 16384;
 
-/// The scene the app opens (assets/worlds/default.json): size x size cells of 2 m, "valley" terrain
-/// (seed 1, 20 m relief), the lake basin partly filled (only cells inside the basin get water), a
-/// Rate-mode river source of max(0.5, size/64) m^3/s in the channel near the south edge, an open north
-/// side and walls elsewhere, friction 0.05, dt 0.1 s. `size` is clamped to [kMinBuiltinSize,
+/// The world the app opens (assets/worlds/valley.json, docs/WORLDS.md): size x size cells of 2 m,
+/// "alpine" terrain with 0.4 m of relief per cell of size, its lake and plunge pool full to their
+/// spill levels, a Rate spring of max(0.5, size/64) m^3/s near the south edge, an open north side and
+/// walls elsewhere, the shallow-water model, dt 0.1 s. `size` is clamped to [kMinBuiltinSize,
 /// kMaxBuiltinSize]. Deterministic.
 Scene defaultScene(int size);
 
@@ -40,8 +46,14 @@ Scene benchSloshScene(int size);
 /// sloshes without spilling. Walls all round, no emitters; the rest of the world stays dry.
 Scene benchDryScene(int size, float wetFraction);
 
-/// The built-in world `name` at size x size cells. Errors for an unknown name (listing the valid ones),
+/// The built-in world `name` ("default" meaning kDefaultWorld) at size x size cells. Errors for an
+/// unknown name (listing the valid ones),
 /// a size outside [kMinBuiltinSize, kMaxBuiltinSize], or a world description that does not load.
 Result<Scene> builtinScene(std::string_view name, int size);
+
+/// The named places of built-in world `name` at size x size cells (sim/world_terrain.hpp: the valley's
+/// "waterfall" and "lake", the dam's "reservoir" and "breach", ...), from the recipe the world's file
+/// gives; empty for a world whose terrain has none. Errors as builtinScene's.
+Result<std::vector<WorldMark>> builtinWorldMarks(std::string_view name, int size);
 
 }  // namespace sluice::sim

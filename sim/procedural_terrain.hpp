@@ -9,8 +9,10 @@
 
 namespace sluice::sim {
 
-/// Terrain kinds understood by generateTerrain (the scene loader rejects any other name).
-inline constexpr std::array<std::string_view, 4> kTerrainKinds = {"hills", "valley", "ramp", "bowl"};
+/// Terrain kinds understood by generateTerrain (the scene loader rejects any other name). The last four
+/// are the built-in worlds' landscapes (sim/world_terrain.hpp).
+inline constexpr std::array<std::string_view, 8> kTerrainKinds = {"hills",     "valley", "ramp",  "bowl",
+                                                                  "alpine",    "reservoir", "coast", "terraces"};
 
 /// True when `kind` is one of kTerrainKinds.
 bool isTerrainKind(std::string_view kind);
@@ -48,7 +50,7 @@ ValleyLayout valleyLayout(int width, int height, const ProceduralTerrain& params
 /// meandering channel sloping gently north (at most a 0.5 % grade), hills on both sides and a lake basin
 /// about 55 % of the way along; "ramp" a plane falling by `amplitude` toward +x plus 2 % noise; "bowl"
 /// a paraboloid, exactly symmetric under x -> width-1-x and y -> height-1-y, `amplitude` high at the
-/// inscribed circle. cellSizeM (> 0) sets the physical grade of the valley floor. An unknown kind is a
+/// inscribed circle; "alpine", "reservoir", "coast", "terraces" as sim/world_terrain.hpp describes. cellSizeM (> 0) sets the physical grade of the valley floor. An unknown kind is a
 /// programmer error (asserts; flat zero terrain in release builds).
 std::vector<float> generateTerrain(int width, int height, float cellSizeM, const ProceduralTerrain& params);
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/brush.hpp"
 #include "sim/emitter.hpp"
 #include "sim/params.hpp"
 
@@ -18,6 +19,28 @@ struct SolverState;  // sim/solver.hpp
 struct ViewPose {
     float targetM[3] = {0, 0, 0};
     float yawRad = 0, pitchRad = 0, distanceM = 0;
+};
+
+/// A view the viewer stored in one of its nine bookmark slots (Ctrl+1..9) and recalls (Shift+1..9).
+/// Saved with snapshots (the optional "bookmarks" array, docs/SCENE_FORMAT.md). In fly and walk
+/// modes the pose's position is the eye and its target lies 1 m ahead (render/eye_camera.hpp).
+struct ViewBookmark {
+    enum class Mode { Orbit, Fly, Walk };
+    int slot = 1;      ///< 1..9, unique within a list
+    std::string name;  ///< shown in the View panel; at most kMaxBookmarkName bytes
+    ViewPose pose;
+    Mode mode = Mode::Orbit;
+};
+inline constexpr int kBookmarkSlots = 9;
+inline constexpr std::size_t kMaxBookmarkName = 64;
+
+/// A change a world offers as one click (the viewer's Worlds menu) or one timeline event
+/// (`{"time": T, "action": NAME}`): a brush stroke applied once, as an ApplyBrush command, so it is
+/// undoable, logged and replayed like any edit. The built-in dam's "breach" cuts a notch in the dam.
+struct WorldAction {
+    std::string name;   ///< what timelines call it ("breach")
+    std::string label;  ///< what the menu shows ("Breach the dam")
+    BrushStroke stroke; ///< position, radius, strength, target and dtSeconds all set
 };
 
 /// Initial world. Arrays are row-major, index y * width + x, y pointing "north".
@@ -40,6 +63,8 @@ struct Scene {
     /// continue from this state (counters, flows, ledger), not from rest.
     std::shared_ptr<const SolverState> resume;
     std::optional<ViewPose> camera;  ///< the saved view, if any
+    std::vector<ViewBookmark> bookmarks;  ///< the viewer's saved views (snapshots only), by slot
+    std::vector<WorldAction> actions;  ///< built-in worlds only; not kept in snapshots
 
     std::size_t cellCount() const { return std::size_t(width) * std::size_t(height); }
 };

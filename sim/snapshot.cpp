@@ -49,6 +49,10 @@ constexpr NumberRule kDtSubSeconds{0, 3600, false, false, false, "s"};
 /// The fractions of a unit carried between substeps.
 constexpr NumberRule kCarry{0, 1, false, true, false};
 
+const char* bookmarkModeName(ViewBookmark::Mode m) {
+    return m == ViewBookmark::Mode::Fly ? "fly" : m == ViewBookmark::Mode::Walk ? "walk" : "orbit";
+}
+
 struct ArrayRef {
     const char* name;
     const char* dtype;
@@ -128,6 +132,20 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
                                 {"yaw", v.yawRad},
                                 {"pitch", v.pitchRad},
                                 {"distance", v.distanceM}};
+    }
+    if (!snap.bookmarks.empty()) {
+        json list = json::array();
+        for (const ViewBookmark& b : snap.bookmarks) {
+            const ViewPose& v = b.pose;
+            list.push_back(json{{"slot", b.slot},
+                                {"name", b.name},
+                                {"mode", bookmarkModeName(b.mode)},
+                                {"target", {v.targetM[0], v.targetM[1], v.targetM[2]}},
+                                {"yaw", v.yawRad},
+                                {"pitch", v.pitchRad},
+                                {"distance", v.distanceM}});
+        }
+        header["bookmarks"] = std::move(list);
     }
     const std::string text = header.dump();
     const std::size_t payload = text.size() + offset;
@@ -224,6 +242,49 @@ public:
                              ") at index " + std::to_string(i) + ": must be an integer in 0.." + std::to_string(kMaxDepthUnits));
     }
 
+    /// A camera pose {target, yaw, pitch, distance} at `path` (the "camera" object and each bookmark).
+    ViewPose pose(const json& obj, const std::string& path) const {
+        ViewPose v;
+        const json* t = find(obj, "target");
+        if (!t || !t->is_array() || t->size() != 3) fail(joinPath(path, "target"), "expected [x, y, z] in metres");
+        for (std::size_t i = 0; i < 3; ++i) v.targetM[i] = float(number((*t)[i], joinPath(path, "target"), kCameraM));
+        v.yawRad = float(at(obj, path, "yaw", kAngleRad));
+        v.pitchRad = float(at(obj, path, "pitch", kAngleRad));
+        v.distanceM = float(at(obj, path, "distance", kCameraDistanceM));
+        return v;
+    }
+
+    /// The optional "bookmarks" array: at most nine {slot 1..9 (each once), name, mode, pose}.
+    std::vector<ViewBookmark> bookmarks(const json& v) const {
+        const json& list = array(v, "bookmarks");
+        if (list.size() > std::size_t(kBookmarkSlots))
+            fail("bookmarks", "at most " + std::to_string(kBookmarkSlots) + " bookmarks (got " + std::to_string(list.size()) + ")");
+        std::vector<ViewBookmark> out;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string path = "bookmarks[" + std::to_string(i) + "]";
+            const json& e = object(list[i], path);
+            rejectUnknownKeys(e, path, {"slot", "name", "mode", "target", "yaw", "pitch", "distance"});
+            ViewBookmark b;
+            const json* slot = find(e, "slot");
+            if (!slot) fail(joinPath(path, "slot"), "missing (1 to 9: the key that recalls it)");
+            b.slot = int(integer(*slot, joinPath(path, "slot"), 1, kBookmarkSlots));
+            for (const ViewBookmark& earlier : out)
+                if (earlier.slot == b.slot) fail(joinPath(path, "slot"), "slot " + std::to_string(b.slot) + " is used twice");
+            if (const json* name = find(e, "name")) b.name = string(*name, joinPath(path, "name"));
+            if (b.name.size() > kMaxBookmarkName)
+                fail(joinPath(path, "name"), "longer than " + std::to_string(kMaxBookmarkName) + " bytes");
+            const json* modeEntry = find(e, "mode");
+            const std::string mode = modeEntry ? string(*modeEntry, joinPath(path, "mode")) : "orbit";
+            if (mode == "orbit") b.mode = ViewBookmark::Mode::Orbit;
+            else if (mode == "fly") b.mode = ViewBookmark::Mode::Fly;
+            else if (mode == "walk") b.mode = ViewBookmark::Mode::Walk;
+            else fail(joinPath(path, "mode"), "expected \"orbit\", \"fly\" or \"walk\", got \"" + mode + "\"");
+            b.pose = pose(e, path);
+            out.push_back(std::move(b));
+        }
+        return out;
+    }
+
     void checkValues(const std::vector<float>& v, int width, const char* name, const NumberRule& rule) const {
         if (auto ok = checkField(v, width, rule, std::string("array '") + name + "'"); !ok) fail("", ok.error().message);
     }
@@ -307,15 +368,9 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
 
     if (const json* cam = r.find(h, "camera")) {
         r.object(*cam, "camera");
-        ViewPose v;
-        const json* t = r.find(*cam, "target");
-        if (!t || !t->is_array() || t->size() != 3) r.fail("camera.target", "expected [x, y, z] in metres");
-        for (std::size_t i = 0; i < 3; ++i) v.targetM[i] = float(r.number((*t)[i], "camera.target", kCameraM));
-        v.yawRad = float(r.at(*cam, "camera", "yaw", kAngleRad));
-        v.pitchRad = float(r.at(*cam, "camera", "pitch", kAngleRad));
-        v.distanceM = float(r.at(*cam, "camera", "distance", kCameraDistanceM));
-        snap.camera = v;
+        snap.camera = r.pose(*cam, "camera");
     }
+    if (const json* list = r.find(h, "bookmarks")) snap.bookmarks = r.bookmarks(*list);
 
     const json* tableEntry = r.find(h, "arrays");
     if (!tableEntry) r.fail("arrays", "missing");
@@ -430,6 +485,7 @@ Scene sceneFromSnapshot(Snapshot snap) {
     scene.sources = s.sources;
     scene.drains = s.drains;
     scene.camera = snap.camera;
+    scene.bookmarks = snap.bookmarks;
     scene.erosionSetUp = !s.field.erosion.empty();
     scene.resume = std::make_shared<const SolverState>(std::move(s));
     return scene;

@@ -48,6 +48,7 @@ struct Snapshot {
     std::string name;                ///< scene name, for titles
     SolverState state;
     std::optional<ViewPose> camera;
+    std::vector<ViewBookmark> bookmarks = {};  ///< optional: the viewer's bookmarked views, by slot
 };
 
 std::vector<std::byte> encodeSnapshot(const Snapshot& snapshot);

@@ -1,5 +1,6 @@
-// `sluice render [SCENE] [--steps N] [--size WxH] [--camera yaw,pitch,distance] --out IMG.png`: runs a
-// scene headless on the GPU solver, renders the 3-D view offscreen and writes it as a PNG atomically.
+// `sluice render [SCENE] [--steps N] [--size WxH] [--camera yaw,pitch,distance] [--vertical-exaggeration X]
+// --out IMG.png`: runs a scene headless on the GPU solver, renders the 3-D view offscreen and writes it
+// as a PNG atomically.
 // The max-depth and first-wet overlays fold every step into a water history while stepping.
 #include <algorithm>
 #include <cmath>
@@ -45,6 +46,9 @@ int runRender(int argc, char** argv) {
     view.overlay = render::overlayFromName(overlay);
     if (view.overlay < 0)
         return verbUsageError(spec, "--overlay: expected " + std::string(render::overlayNameList()) + ", got '" + overlay + "'");
+    auto exaggeration = args.number("--vertical-exaggeration", 1.0, 0.1, 20.0);
+    if (!exaggeration) return verbUsageError(spec, exaggeration.error().message);
+    view.verticalExaggeration = float(*exaggeration);
     float timeOverride = -1;
     if (auto t = args.get("--time")) {
         char* end = nullptr;

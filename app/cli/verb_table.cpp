@@ -13,7 +13,7 @@ namespace {
 
 const char* const kSceneHelp =
     "SCENE is a scene .json (docs/SCENE_FORMAT.md), a snapshot .sluice (continues that run) or\n"
-    "builtin:NAME[:SIZE] (NAME default or bench, SIZE the grid's side in cells).";
+    "builtin:NAME[:SIZE] (NAME valley (or default), dam, coast, terraces or bench; docs/WORLDS.md; SIZE the grid's side in cells).";
 
 const OptionSpec kQuiet{"--quiet", nullptr, "print nothing but errors and warnings"};
 const OptionSpec kBackend{"--backend", "gpu|cpu", "where the simulation runs (default gpu)"};
@@ -78,6 +78,7 @@ std::vector<VerbSpec> makeTable() {
                   {"--overlay", "NAME",
                    "colour by none|depth|speed|courant|max-depth|first-wet|sediment|soft-layer|bed-change"},
                   {"--time", "SECONDS", "animation time of the water surface (default: the simulated time)"},
+                  {"--vertical-exaggeration", "X", "draw heights X times as tall, 0.1 to 20 (default 1; view only)"},
                   kQuiet}});
     t.push_back({"record", "[SCENE] --seconds S --out FILE|DIR/ [options]", "record a video or PNG frames headless",
                  "Records S seconds at F frames per second: H.264 through ffmpeg for .mp4/.mov/.mkv, numbered\n"

@@ -83,6 +83,7 @@ private:
     TimelineEvent event(const json& v, const std::string& path) const;
     EmitterChange emitterChange(const json& v, const std::string& path, bool drain) const;
     BrushPath brushPath(const json& v, const std::string& path) const;
+    WorldActionEvent worldAction(const json& v, const std::string& path) const;
 
     const sim::Scene& scene_;
 };
@@ -145,10 +146,10 @@ TimelineEvent Parser::event(const json& v, const std::string& path) const {
     if (time == v.end()) fail(path + ".time", "missing (simulated seconds from the start)");
     e.timeSeconds = atLeast(*time, path + ".time", 0, sim::rules::kTimeSeconds.max);
     std::vector<std::string> kinds;
-    for (const char* k : {"source", "drain", "params", "boundary", "brush"})
+    for (const char* k : {"source", "drain", "params", "boundary", "brush", "action"})
         if (v.contains(k)) kinds.push_back(k);
     if (kinds.size() != 1)
-        fail(path, "give exactly one of source, drain, params, boundary or brush (got " +
+        fail(path, "give exactly one of source, drain, params, boundary, brush or action (got " +
                        (kinds.empty() ? std::string("none") : kinds[0] + " and " + kinds[1]) + ")");
     if (kinds[0] == "source" || kinds[0] == "drain") {
         e.change = emitterChange(v, path, kinds[0] == "drain");
@@ -163,6 +164,9 @@ TimelineEvent Parser::event(const json& v, const std::string& path) const {
         auto checked = mergeBoundaryChange(scene_.boundary, v["boundary"], file() + ": " + path, scene_.width, scene_.height);
         if (!checked) throw sim::JsonFailure{checked.error().message};
         e.change = BoundaryChange{v["boundary"]};
+    } else if (kinds[0] == "action") {
+        checkKeys(v, path, {"time", "action"});
+        e.change = worldAction(v["action"], path + ".action");
     } else {
         checkKeys(v, path, {"time", "brush"});
         e.change = brushPath(v["brush"], path + ".brush");
@@ -194,6 +198,19 @@ EmitterChange Parser::emitterChange(const json& v, const std::string& path, bool
     if (hasLevel) c.levelM = float(bounded(v["level"], path + ".level", sim::rules::kElevationM.max));
     if (!c.enabled && !hasRate && !hasLevel) fail(path, "nothing to change: give enabled, rate or level");
     return c;
+}
+
+WorldActionEvent Parser::worldAction(const json& v, const std::string& path) const {
+    if (!v.is_string()) fail(path, std::string("expected the name of one of the world's actions, got ") + v.type_name());
+    std::string names;
+    for (const sim::WorldAction& a : scene_.actions) {
+        if (a.name == v.get<std::string>()) return WorldActionEvent{a};
+        names += (names.empty() ? "" : ", ") + a.name;
+    }
+    fail(path, "the world has no action '" + v.get<std::string>() + "' (" +
+                   (names.empty() ? std::string("it has none: actions come with built-in worlds such as builtin:dam")
+                                  : "its actions: " + names) + ")");
+    return {};
 }
 
 BrushPath Parser::brushPath(const json& v, const std::string& path) const {

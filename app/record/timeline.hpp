@@ -1,6 +1,7 @@
 #pragma once
 // Timeline files for recordings (docs/TIMELINE.md): camera keyframes on the video's clock and world
-// events (source/drain changes, parameter and boundary changes, brush strokes) on the simulation's clock.
+// events (source/drain changes, parameter and boundary changes, brush strokes, world actions) on the
+// simulation's clock.
 // Parsing validates everything against the scene (emitter indices, grid bounds), so a recording
 // never fails half-way because of its timeline.
 #include <filesystem>
@@ -57,11 +58,16 @@ struct BrushPath {
     double durationSeconds = 1.0;
 };
 
+/// One of the world's actions (sim::WorldAction, e.g. the dam's "breach"), applied once.
+struct WorldActionEvent {
+    sim::WorldAction action;
+};
+
 /// One world event at a simulated time.
 struct TimelineEvent {
     double timeSeconds = 0;
     std::string label;  ///< "events[3]": where it came from, for messages
-    std::variant<EmitterChange, ParamsChange, BoundaryChange, BrushPath> change;
+    std::variant<EmitterChange, ParamsChange, BoundaryChange, BrushPath, WorldActionEvent> change;
 };
 
 /// A parsed timeline. Events are sorted by time; equal times keep their order in the file.

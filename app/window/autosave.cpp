@@ -43,7 +43,7 @@ void Autosave::collect() {
 }
 
 void Autosave::tick(Simulation& s, const std::string& name, const std::optional<sim::ViewPose>& camera,
-                    Clock::time_point now) {
+                    std::vector<sim::ViewBookmark> bookmarks, Clock::time_point now) {
     if (pending_.valid() && pending_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) collect();
     if (std::chrono::duration<double>(now - last_).count() < periodSeconds_ || pending_.valid()) return;
     last_ = now;
@@ -52,7 +52,7 @@ void Autosave::tick(Simulation& s, const std::string& name, const std::optional<
     if (steps == lastSteps_ && logSize == lastLogSize_) return;  // nothing new since the last autosave
     lastSteps_ = steps;
     lastLogSize_ = logSize;
-    sim::Snapshot snap{name, s.solver->saveState(), camera};
+    sim::Snapshot snap{name, s.solver->saveState(), camera, std::move(bookmarks)};
     pending_ = std::async(std::launch::async, [file = file_, snap = std::move(snap)]() {
         return sim::writeSnapshotFile(file, snap);
     });

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/window/simulation.hpp"
 #include "gl/result.hpp"
@@ -27,7 +28,9 @@ public:
     bool crashed() const { return crashed_; }
     const std::filesystem::path& file() const { return file_; }
     /// Saves if the period has passed and steps or commands happened since the last autosave.
-    void tick(Simulation& s, const std::string& name, const std::optional<sim::ViewPose>& camera, Clock::time_point now);
+    /// The snapshot keeps the camera and the view bookmarks as File > Save would.
+    void tick(Simulation& s, const std::string& name, const std::optional<sim::ViewPose>& camera,
+              std::vector<sim::ViewBookmark> bookmarks, Clock::time_point now);
     /// Message of the last finished autosave ("" while none), for the status line.
     const std::string& status() const { return status_; }
     /// Clean exit: waits for a pending write and removes the lock.

@@ -3,6 +3,8 @@
 #include <SDL.h>
 #include <imgui.h>
 
+#include <utility>
+
 #include "app/window/file_actions.hpp"
 #include "app/window/viewer_state.hpp"
 
@@ -22,7 +24,8 @@ CloseChoice drawClosePrompt(ClosePrompt& p, const std::string& worldName) {
     ImGui::SetNextWindowPos(ImVec2(0.5f * display.x, 0.5f * display.y), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     CloseChoice choice = CloseChoice::None;
     if (ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::Text("Save changes to %s before closing?", worldName.c_str());
+        if (p.openAfter.action == FileAction::None) ImGui::Text("Save changes to %s before closing?", worldName.c_str());
+        else ImGui::Text("Save changes to %s before opening %s?", worldName.c_str(), p.openAfter.path.c_str());
         ImGui::TextDisabled("Enter: save    D or N: don't save    Esc: cancel");
         // The Esc that asked to close is still "pressed" in the frame the prompt appears: keys count
         // from the next frame, or that Esc would cancel the prompt it opened.
@@ -50,17 +53,29 @@ bool requestClose(ViewerState& v) {
     return false;
 }
 
+namespace {
+/// The changes are saved or discarded: quit (true), or open the world the prompt was asked for.
+bool proceed(ViewerState& v) {
+    FileRequest open = std::exchange(v.closing.openAfter, FileRequest{});
+    if (open.action == FileAction::None) return true;
+    open.confirmed = true;
+    performFileRequest(v, open);
+    return false;
+}
+}  // namespace
+
 bool closePromptFrame(ViewerState& v) {
     ClosePrompt& p = v.closing;
     if (p.quitAfterSave && v.files.dialog == FileAction::None) {
         // The Save-as dialog closed: its save (performed before this) landed, or it was cancelled.
         p.quitAfterSave = false;
-        if (!v.sim.modified()) return true;
+        if (!v.sim.modified()) return proceed(v);
+        p.openAfter = {};
     }
     switch (drawClosePrompt(p, v.scene.name)) {
-        case CloseChoice::None:
-        case CloseChoice::Cancel: return false;
-        case CloseChoice::DontSave: return true;
+        case CloseChoice::None: return false;
+        case CloseChoice::Cancel: p.openAfter = {}; return false;
+        case CloseChoice::DontSave: return proceed(v);
         case CloseChoice::Save:
             if (v.files.currentPath.empty()) {
                 askForPath(v.files, FileAction::Save);
@@ -68,7 +83,11 @@ bool closePromptFrame(ViewerState& v) {
                 return false;
             }
             performFileRequest(v, FileRequest{FileAction::Save, v.files.currentPath});
-            return !v.sim.modified();
+            if (v.sim.modified()) {
+                p.openAfter = {};
+                return false;
+            }
+            return proceed(v);
     }
     return false;
 }

@@ -1,8 +1,11 @@
 #pragma once
 // The question an editor asks when it is closed with unsaved changes ("*" in the title): "Save changes
-// to NAME before closing?" with Save, Don't save and Cancel. The window's close button and Esc are the
+// to NAME before closing?" with Save, Don't save and Cancel; the same before another world replaces it
+// ("... before opening builtin:dam:256?"). The window's close button and Esc are the
 // user's close requests; the --frames limit of scripted runs is not one and ends the run regardless.
 #include <string>
+
+#include "app/window/file_menu.hpp"
 
 namespace sluice::app {
 
@@ -11,7 +14,10 @@ struct ViewerState;
 /// The prompt between frames.
 struct ClosePrompt {
     bool open = false;           ///< the modal shows (from the frame the close was asked for)
-    bool quitAfterSave = false;  ///< Save opened the Save-as dialog: quit once that save lands
+    bool quitAfterSave = false;  ///< Save opened the Save-as dialog: quit (or open) once that save lands
+    /// Set when the prompt asks before opening another world (File > Open, the Worlds menu) rather
+    /// than before closing: carried out, confirmed, once the changes are saved or discarded.
+    FileRequest openAfter;
 };
 
 enum class CloseChoice { None, Save, DontSave, Cancel };

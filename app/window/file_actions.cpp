@@ -8,6 +8,7 @@
 #include "app/output/output_dir.hpp"
 #include "app/output/run_output.hpp"
 #include "sim/atomic_file.hpp"
+#include "sim/command.hpp"
 #include "sim/heightmap_png.hpp"
 #include "sim/npy.hpp"
 #include "sim/session_log.hpp"
@@ -43,6 +44,38 @@ void openWorld(ViewerState& v, const std::string& path, bool adoptPath) {
     report(v, {}, "opened " + path);
 }
 
+const char* modeName(render::CameraMode m) {
+    return m == render::CameraMode::Fly ? "fly" : m == render::CameraMode::Walk ? "walk" : "orbit";
+}
+
+nlohmann::json cameraJson(const render::Camera& c) {
+    const glm::vec3 eye = c.position(), dir = render::viewDirection(c);
+    return {{"eye", {eye.x, eye.y, eye.z}},          {"direction", {dir.x, dir.y, dir.z}},
+            {"target", {c.target.x, c.target.y, c.target.z}}, {"yaw", c.yawRad},
+            {"pitch", c.pitchRad},                   {"distance", c.distanceM}};
+}
+
+/// The 3-D camera as --dump-state writes it (view.json): drawn-space metres (heights times the
+/// vertical exaggeration), radians.
+nlohmann::json viewStateJson(const ViewerState& v) {
+    const CameraControl& c = v.p3.control;
+    nlohmann::json j = cameraJson(v.p3.camera);
+    j["mode"] = modeName(c.mode);
+    j["moving"] = bool(c.transition);
+    j["vertical_exaggeration"] = render::SceneRenderer::verticalScale(v.p3.settings);
+    nlohmann::json list = nlohmann::json::array();
+    for (int slot = 1; slot <= sim::kBookmarkSlots; ++slot)
+        if (const auto& b = c.bookmarks[std::size_t(slot - 1)]) {
+            nlohmann::json e = cameraJson(b->view);
+            e["slot"] = slot;
+            e["name"] = b->name;
+            e["mode"] = modeName(b->mode);
+            list.push_back(std::move(e));
+        }
+    j["bookmarks"] = std::move(list);
+    return j;
+}
+
 }  // namespace
 
 void performFileRequest(ViewerState& v, const FileRequest& r) {
@@ -52,7 +85,8 @@ void performFileRequest(ViewerState& v, const FileRequest& r) {
         case FileAction::Undo: s.undo(); break;
         case FileAction::Redo: s.redo(); break;
         case FileAction::Save: {
-            const auto w = sim::writeSnapshotFile(r.path, sim::Snapshot{v.scene.name, s.solver->saveState(), v.cameraPose()});
+            const auto w = sim::writeSnapshotFile(r.path, sim::Snapshot{v.scene.name, s.solver->saveState(), v.cameraPose(),
+                                                                              savedBookmarks(v.p3.control)});
             if (w) {
                 v.files.currentPath = r.path;
                 s.savedLogSize = s.session->log().size();
@@ -60,7 +94,27 @@ void performFileRequest(ViewerState& v, const FileRequest& r) {
             report(v, w, "saved " + r.path);
             break;
         }
-        case FileAction::Open: openWorld(v, r.path, true); break;
+        case FileAction::Open:
+        case FileAction::OpenWorld:
+            // Unsaved changes: ask first (the prompt sends the request again, confirmed).
+            if (!r.confirmed && s.modified()) {
+                v.closing.open = true;
+                v.closing.openAfter = r;
+                break;
+            }
+            openWorld(v, r.path, r.action == FileAction::Open);
+            break;
+        case FileAction::WorldAction: {
+            const auto& actions = v.scene.actions;
+            const auto it = std::find_if(actions.begin(), actions.end(), [&](const sim::WorldAction& a) { return a.name == r.path; });
+            if (it == actions.end()) {
+                report(v, Error{"this world has no action '" + r.path + "'"}, "");
+                break;
+            }
+            s.apply(sim::ApplyBrush{it->stroke});
+            report(v, {}, it->label);
+            break;
+        }
         case FileAction::RestoreAutosave: openWorld(v, r.path, false); break;
         case FileAction::DiscardAutosave: v.files.status.clear(); break;
         case FileAction::ExportTerrainPng: {
@@ -99,6 +153,8 @@ Result<void> dumpState(ViewerState& v, const std::string& dir) {
     // The figures `sluice simulate` writes (ledgers, erosion's among them), for scripted runs to check.
     const nlohmann::json summary = runSummary(v.scene.name, *v.sim.solver, snap, v.sim.courant, RunTiming{});
     if (auto w = sim::writeFileAtomic(out->file("summary.json"), summary.dump(2) + "\n"); !w) return w;
+    // The 3-D camera (mode, eye, pose) and the bookmarks, for scripted runs to check (issue 17).
+    if (auto w = sim::writeFileAtomic(out->file("view.json"), viewStateJson(v).dump(2) + "\n"); !w) return w;
     return out->commit();
 }
 

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 
+#include "sim/builtin_scenes.hpp"
+
 namespace sluice::app {
 
 namespace {
@@ -80,6 +82,18 @@ FileRequest drawFileMenus(FileUi& ui, const Simulation& s) {
             const std::string undo = "Undo " + s.session->undoLabel(), redo = "Redo " + s.session->redoLabel();
             if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, s.session->canUndo())) req.action = FileAction::Undo;
             if (ImGui::MenuItem(redo.c_str(), "Ctrl+Shift+Z", false, s.session->canRedo())) req.action = FileAction::Redo;
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Worlds")) {
+            for (const std::string& name : sim::builtinSceneNames())
+                if (ImGui::MenuItem(name.c_str()))
+                    req = {FileAction::OpenWorld, "builtin:" + name + ":" + std::to_string(ui.worldSize)};
+            // One click changes the world through a command (undoable, logged, replayed).
+            if (s.scene && !s.scene->actions.empty()) {
+                ImGui::Separator();
+                for (const sim::WorldAction& a : s.scene->actions)
+                    if (ImGui::MenuItem(a.label.c_str())) req = {FileAction::WorldAction, a.name};
+            }
             ImGui::EndMenu();
         }
         if (!ui.status.empty()) {

@@ -433,6 +433,57 @@ void erosionOverlayRange(render::ViewSettings& look) {
     ImGui::SliderFloat(render::overlayIsDiverging(look.overlay) ? "full colour at +-(m)" : "full colour at (m)", range,
                        0.001f, 100.0f, "%.3f", kClampLog);
 }
+/// The 3-D camera: orbit / fly / walk, Home, and the bookmarks (name, go, store, delete). Edits the
+/// names in place; everything else is a request the frame loop carries out (camera_control).
+void cameraControls(CameraControl& c, CameraRequests& req) {
+    using render::CameraMode;
+    int mode = int(c.transition ? c.transition->mode : c.mode);
+    bool changed = ImGui::RadioButton("orbit", &mode, int(CameraMode::Orbit));
+    ImGui::SameLine();
+    changed |= ImGui::RadioButton("fly (F)", &mode, int(CameraMode::Fly));
+    ImGui::SameLine();
+    changed |= ImGui::RadioButton("walk (G)", &mode, int(CameraMode::Walk));
+    if (changed) req.mode = CameraMode(mode);
+    ImGui::SameLine();
+    req.home |= ImGui::Button("Home");
+    tooltip("frame the whole world in orbit mode (Home key)");
+    if (c.mode != CameraMode::Orbit) {
+        ImGui::TextDisabled("WASD%s, right drag; speed x%.2f (wheel)", c.mode == CameraMode::Fly ? " QE" : "", double(c.speedFactor));
+        tooltip("W A S D or the arrows move, Q E (PageDown PageUp) down and up in fly, a right drag looks around, Shift x4");
+    }
+    if (!ImGui::TreeNodeEx("bookmarks", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    tooltip("Ctrl+1..9 stores the view in a slot, Shift+1..9 goes back to it (0.5 s); saved with the snapshot");
+    int free = 0;
+    for (int slot = 1; slot <= sim::kBookmarkSlots; ++slot) {
+        std::optional<CameraBookmark>& b = c.bookmarks[std::size_t(slot - 1)];  // its name is edited in place
+        if (!b) {
+            if (!free) free = slot;
+            continue;
+        }
+        ImGui::PushID(slot);
+        ImGui::AlignTextToFramePadding();
+        ImGui::Text("%d", slot);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(150);
+        ImGui::InputText("##name", b->name, sizeof b->name);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("go")) req.recall = slot;
+        ImGui::SameLine();
+        if (ImGui::SmallButton("store")) req.store = slot;
+        ImGui::SameLine();
+        if (ImGui::SmallButton("x")) req.remove = slot;
+        ImGui::PopID();
+    }
+    if (free) {
+        if (ImGui::SmallButton("bookmark this view")) req.store = free;
+        ImGui::SameLine();
+        ImGui::TextDisabled("(slot %d)", free);
+    } else {
+        ImGui::TextDisabled("all nine slots used: store over one");
+    }
+    ImGui::TreePop();
+}
+
 }  // namespace
 
 bool viewSection(ViewPanel p, Simulation& s) {
@@ -449,11 +500,22 @@ bool viewSection(ViewPanel p, Simulation& s) {
                            1.0f, "%.2f"))
         p.scale.set(scale);
     if (p.view3d) {
+        cameraControls(p.camera, p.cameraReq);
+        // The terrain look (docs/VIEWER.md, "The terrain look"): view only, never the simulation.
+        ImGui::SliderFloat("vertical exaggeration", &p.look.verticalExaggeration, 0.5f, 10.0f, "%.2fx", kClampLog);
+        ImGui::Checkbox("ambient occlusion", &p.look.ambientOcclusion);
+        ImGui::SameLine();
+        ImGui::Checkbox("diorama sides", &p.look.dioramaSides);
+        ImGui::SliderFloat("wet ground dries in (s)", &p.look.wetDryingSeconds, 5.0f, 3600.0f, "%.0f", kClampLog);
         ImGui::Checkbox("shadows", &p.look.shadows);
         ImGui::SameLine();
         ImGui::Checkbox("detail normals", &p.look.normalMaps);
         ImGui::SameLine();
         ImGui::Checkbox("foam", &p.look.foam);
+        // The water look (docs/VIEWER.md, "The water look").
+        ImGui::Checkbox("caustics", &p.look.caustics);
+        ImGui::SameLine();
+        ImGui::Checkbox("reflections", &p.look.reflections);
         ImGui::SliderFloat3("absorption (1/m)", &p.look.absorptionPerM.x, 0.0f, 2.0f, "%.2f");
         ImGui::ColorEdit3("scatter", &p.look.scatterColor.x);
         ImGui::Combo("overlay", &p.look.overlay, render::kOverlayComboItems);

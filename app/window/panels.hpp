@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "app/window/camera_control.hpp"
 #include "app/window/map_view.hpp"
 #include "app/window/render_scale.hpp"
 #include "app/window/simulation.hpp"
@@ -89,9 +90,12 @@ struct ViewPanel {
     render::ViewSettings& look;  ///< the 3-D view's
     bool& interpolate;           ///< draw the surface between the last two steps
     MapStyle& mapStyle;
+    CameraControl& camera;       ///< the 3-D camera's mode and bookmarks (names edited in place)
+    CameraRequests& cameraReq;   ///< mode switches, Home, bookmark store / go / delete asked for
 };
 
-/// View: map or 3-D, vsync, render scale, the 3-D look and overlays or the map's relief shading.
+/// View: map or 3-D, vsync, render scale, the 3-D camera (mode, Home, bookmarks), the 3-D look and
+/// overlays or the map's relief shading.
 /// Returns true when vsync was toggled (the caller applies it to the window).
 bool viewSection(ViewPanel p, Simulation& s);
 

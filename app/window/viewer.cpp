@@ -23,6 +23,7 @@
 #include "app/cli/common.hpp"
 #include "app/cli/verbs.hpp"
 #include "app/window/ab_compare.hpp"
+#include "app/window/camera_control.hpp"
 #include "app/window/compare_view.hpp"
 #include "app/window/close_prompt.hpp"
 #include "app/window/crash_recovery.hpp"
@@ -93,6 +94,7 @@ void findPresets(ViewerState& v) {
 /// views take the free area beside it).
 struct SidebarOutcome {
     PanelRequests panel;
+    CameraRequests camera;
     bool recordToggled = false;
     bool vsyncToggled = false;
     SidebarPlacement placement;
@@ -110,7 +112,7 @@ SidebarOutcome drawSidebar(ViewerState& v, RenderScaleControl& scale, WindowReco
     erosionSection(v.sim, v.presets.reference);
     compareSection(v.sim, v.compare);
     terrainSection(v.sim, v.scene, v.terrainImport);
-    out.vsyncToggled = viewSection({v.p3.active, v.vsync, scale, v.p3.settings, v.interpolate, v.map->style}, v.sim);
+    out.vsyncToggled = viewSection({v.p3.active, v.vsync, scale, v.p3.settings, v.interpolate, v.map->style, v.p3.control, out.camera}, v.sim);
     out.recordToggled = recordSection(recorder.state);
     statsSection(stats);
     ImGui::PopItemWidth();
@@ -154,8 +156,10 @@ int runViewer(int argc, char** argv) {
     const bool software = gl::isSoftwareRenderer();
     auto state = std::make_unique<ViewerState>();  // holds GL objects: after the window
     ViewerState& v = *state;
-    // Without a scene argument, the default world at a size the renderer can step in real time.
-    v.scene = scene ? std::move(*scene) : sim::defaultScene(software ? 256 : 1024);
+    // The default world (and the Worlds menu's) at a size the renderer can step in real time.
+    const int worldSize = software ? 256 : 1024;
+    v.scene = scene ? std::move(*scene) : sim::defaultScene(worldSize);
+    v.files.worldSize = worldSize;
     if (opt.heightmap) {
         auto heights = sim::importTerrain(opt.heightmap->file, v.scene.width, v.scene.height, opt.heightmap->minM,
                                           opt.heightmap->maxM);
@@ -262,7 +266,7 @@ int runViewer(int argc, char** argv) {
 
         // Tools act on the world under the cursor while the left button is held outside the panels;
         // edits land between steps, before this frame's simulation.
-        if (v.p3.active) moveCameraWithKeys(v.p3, v.mouse, frameSeconds);
+        if (v.p3.active) updateCamera(v, frameSeconds);
         const CursorPick cursor = pickUnderCursor(v);
         applyToolUnderCursor(v, cursor, frameSeconds);
 
@@ -278,7 +282,7 @@ int runViewer(int argc, char** argv) {
         }
         simTimer.end();
         if (now - v.sim.statsTime > std::chrono::duration<double>(kStatsPeriodSeconds)) v.sim.refreshStats(now);
-        if (v.autosave) v.autosave->tick(v.sim, v.scene.name, v.cameraPose(), now);
+        if (v.autosave) v.autosave->tick(v.sim, v.scene.name, v.cameraPose(), savedBookmarks(v.p3.control), now);
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
@@ -334,6 +338,7 @@ int runViewer(int argc, char** argv) {
             v.map->resetCamera();
             v.fitCamera();
         }
+        applyCameraRequests(v, sidebar.camera);
 
         updateOverlays(v, cursor);
         const auto drawStart = Clock::now();

@@ -95,8 +95,10 @@ void drawViews(ViewerState& v, const ViewFrame& f, render::ScaledTarget& mapTarg
         // Queue the depth under the cursor; it is unprojected a frame or two later (no stall). Both
         // panes share the camera and the terrain, so the last one drawn answers for either.
         const PixelRect last = layout.panePixels(layout.paneCount() - 1);
+        // The renderer's own projection (with the vertical exaggeration): picks come out in the
+        // simulation's metres.
         p3.invViewProj[std::size_t(f.frame % 8)] =
-            glm::inverse(p3.camera.projection(float(last.w) / float(last.h)) * p3.camera.view());
+            glm::inverse(render::SceneRenderer::viewProjection(p3.camera, float(last.w) / float(last.h), p3.settings));
         if (cursorPane >= 0) {
             // The depth target has the renderer's internal size: scale the cursor's pixel to it.
             const render::RenderStats& rs = p3.renderer->lastStats();

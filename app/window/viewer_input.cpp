@@ -30,11 +30,16 @@ void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileReq
     }
     if ((e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) && e.key.keysym.scancode >= 0 &&
         std::size_t(e.key.keysym.scancode) < mouse.keysHeld.size())
-        mouse.keysHeld[std::size_t(e.key.keysym.scancode)] = e.type == SDL_KEYDOWN;
+        // A shortcut's key (Ctrl+S, Ctrl+1) is not a held camera key: Ctrl+S used to nudge the view back.
+        mouse.keysHeld[std::size_t(e.key.keysym.scancode)] = e.type == SDL_KEYDOWN && !(e.key.keysym.mod & KMOD_CTRL);
     const float pixelScale = v.layout.pixelScale();
     float localX = 0, localY = 0;  // the pointer in the pixels of the view under it
     const bool overView = v.layout.paneAt(float(mouse.x), float(mouse.y), &localX, &localY) >= 0;
-    if (p3.active && !io.WantCaptureMouse) {
+    if (p3.active && !io.WantCaptureMouse && p3.control.mode != render::CameraMode::Orbit) {
+        // Fly and walk: the wheel sets the speed, a right drag looks around the eye.
+        if (e.type == SDL_MOUSEWHEEL && overView) changeEyeSpeed(p3.control, float(e.wheel.y));
+        if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_RMASK)) lookWithMouse(v, float(e.motion.xrel), float(e.motion.yrel));
+    } else if (p3.active && !io.WantCaptureMouse) {
         const float paneH = float(v.layout.panePixels(0).h);  // pan: fractions of the view's height
         if (e.type == SDL_MOUSEWHEEL && overView) p3.camera.zoom(std::pow(0.88f, float(e.wheel.y)));
         if (e.type == SDL_MOUSEMOTION && (e.motion.state & SDL_BUTTON_RMASK))
@@ -52,6 +57,10 @@ void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileReq
         switch (e.key.keysym.sym) {
             case SDLK_z: fileReq.action = shift ? FileAction::Redo : FileAction::Undo; break;
             case SDLK_y: fileReq.action = FileAction::Redo; break;
+            case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
+            case SDLK_6: case SDLK_7: case SDLK_8: case SDLK_9:
+                if (p3.active) storeBookmark(v, int(e.key.keysym.sym - SDLK_1) + 1);
+                break;
             case SDLK_o: askForPath(v.files, FileAction::Open); break;
             case SDLK_s:
                 if (shift || v.files.currentPath.empty()) askForPath(v.files, FileAction::Save);
@@ -61,10 +70,23 @@ void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileReq
         }
         return;
     }
+    const bool eyeMode = p3.active && p3.control.mode != render::CameraMode::Orbit;
     switch (e.key.keysym.sym) {
         case SDLK_ESCAPE: req.quit = true; break;
         case SDLK_SPACE: v.sim.paused = !v.sim.paused; break;
-        case SDLK_s: v.sim.singleStep(); break;
+        case SDLK_s:  // in fly and walk S moves back
+            if (!eyeMode) v.sim.singleStep();
+            break;
+        case SDLK_f:  // orbit <-> fly
+            if (p3.active) setCameraMode(v, p3.control.mode == render::CameraMode::Fly ? render::CameraMode::Orbit : render::CameraMode::Fly);
+            break;
+        case SDLK_g:  // walk on and off (off: fly)
+            if (p3.active) setCameraMode(v, p3.control.mode == render::CameraMode::Walk ? render::CameraMode::Fly : render::CameraMode::Walk);
+            break;
+        case SDLK_HOME:
+            if (p3.active) goHome(v);
+            else view.resetCamera();
+            break;
         case SDLK_r: req.reset = true; break;
         case SDLK_F12: req.screenshot = true; break;
         case SDLK_v: p3.active = !p3.active; break;
@@ -74,19 +96,11 @@ void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileReq
             break;
         case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
         case SDLK_6: case SDLK_7: case SDLK_8: case SDLK_9:
-            v.tools.tool = Tool(e.key.keysym.sym - SDLK_1);
+            if (!(e.key.keysym.mod & KMOD_SHIFT)) v.tools.tool = Tool(e.key.keysym.sym - SDLK_1);
+            else if (p3.active) recallBookmark(v, int(e.key.keysym.sym - SDLK_1) + 1);
             break;
         default: break;
     }
-}
-
-void moveCameraWithKeys(PerspectiveView& p3, const MouseState& input, double frameSeconds) {
-    if (ImGui::GetIO().WantCaptureKeyboard) return;
-    const auto& keys = input.keysHeld;
-    const float step = p3.camera.distanceM * 0.8f * float(std::min(frameSeconds, 0.1));
-    p3.camera.moveGround(step * float(keys[SDL_SCANCODE_W] - keys[SDL_SCANCODE_S]),
-                         step * float(keys[SDL_SCANCODE_D] - keys[SDL_SCANCODE_A]),
-                         step * float(keys[SDL_SCANCODE_E] - keys[SDL_SCANCODE_Q]));
 }
 
 CursorPick pickUnderCursor(ViewerState& v) {

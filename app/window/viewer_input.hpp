@@ -21,10 +21,6 @@ struct FrameRequests {
 /// `req.quit` reports a close request (window button, Esc); the caller asks about unsaved changes.
 void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileRequest& fileReq);
 
-/// Moves the 3-D camera target with W A S D / Q E (held keys), at a speed proportional to the viewing
-/// distance, unless ImGui has the keyboard.
-void moveCameraWithKeys(PerspectiveView& p3, const MouseState& input, double frameSeconds);
-
 /// The grid point under the cursor (cells). 3-D: from the depth read a frame or two ago, unprojected
 /// with that frame's matrices. Map: from the map's pan and zoom; side by side, in whichever pane the
 /// cursor is over. Outside the panes (under the sidebar or the menu bar) it is over no world.

@@ -1,7 +1,5 @@
 #include "app/window/viewer_state.hpp"
 
-#include "render/camera_fit.hpp"
-
 #include <algorithm>
 
 namespace sluice::app {
@@ -18,12 +16,14 @@ Result<void> ViewerState::adoptScene() {
 }
 
 void ViewerState::frameCamera() {
+    adoptBookmarks(p3.control, scene.bookmarks, p3.camera);
     if (scene.camera) {
         const sim::ViewPose& v = *scene.camera;
         p3.camera.target = glm::vec3(v.targetM[0], v.targetM[1], v.targetM[2]);
         p3.camera.yawRad = v.yawRad;
         p3.camera.pitchRad = v.pitchRad;
         p3.camera.distanceM = v.distanceM;
+        p3.camera.nearM = std::max(0.1f, 0.001f * v.distanceM);  // not an eye's lens from the last world
     } else {
         // The pane is not laid out before the first frame: the sphere fit, which shows the whole
         // world at any aspect; Fit view then fits the box to the pane (fitCamera).
@@ -31,19 +31,8 @@ void ViewerState::frameCamera() {
     }
 }
 
-void ViewerState::fitCamera() {
-    const WindowRect pane = layout.pane(0);
-    const float aspect = pane.w > 1.0f && pane.h > 1.0f ? pane.w / pane.h : 1.0f;
-    // The target stays the world's centre (the pivot of orbiting); the distance shows every corner.
-    p3.camera.frame(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, minBedM, maxBedM);
-    render::fitCameraDistance(p3.camera, glm::vec3(0.0f, 0.0f, minBedM),
-                              glm::vec3(float(scene.width) * scene.cellSizeM, float(scene.height) * scene.cellSizeM, maxBedM),
-                              aspect);
-}
+void ViewerState::fitCamera() { fitWorld(*this); }
 
-std::optional<sim::ViewPose> ViewerState::cameraPose() const {
-    const render::Camera& c = p3.camera;
-    return sim::ViewPose{{c.target.x, c.target.y, c.target.z}, c.yawRad, c.pitchRad, c.distanceM};
-}
+std::optional<sim::ViewPose> ViewerState::cameraPose() const { return orbitPose(*this); }
 
 }  // namespace sluice::app

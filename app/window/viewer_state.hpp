@@ -10,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "app/window/autosave.hpp"
+#include "app/window/camera_control.hpp"
 #include "app/window/close_prompt.hpp"
 #include "app/window/file_menu.hpp"
 #include "app/window/map_view.hpp"
@@ -30,6 +31,7 @@ namespace sluice::app {
 struct PerspectiveView {
     bool active = false;
     render::Camera camera;
+    CameraControl control;  ///< orbit / fly / walk, bookmarks, a move under way (camera_control)
     std::unique_ptr<render::SceneRenderer> renderer;
     render::ViewSettings settings;
     std::unique_ptr<gl::DepthProbe> probe;
@@ -69,12 +71,14 @@ struct ViewerState {
 
     /// (Re)builds what depends on the grid: the map view and the bed range. Needs a GL context.
     Result<void> adoptScene();
-    /// Puts the 3-D camera where the scene's saved view says, or frames the whole world.
+    /// Puts the 3-D camera where the scene's saved view says, or frames the whole world; takes the
+    /// scene's bookmarks and starts in orbit mode.
     void frameCamera();
-    /// Frames the whole world in the 3-D pane at its current yaw and pitch: the world's centre at the
-    /// view's centre and every corner of the terrain's box in view (render/camera_fit.hpp).
+    /// Frames the whole world in the 3-D pane in orbit mode at its current yaw and pitch: the world's
+    /// centre at the view's centre and every corner of the terrain's box (heights times the vertical
+    /// exaggeration) in view (render/camera_fit.hpp, render::homeView).
     void fitCamera();
-    /// The 3-D camera as the snapshot and log formats store it.
+    /// The 3-D camera as the snapshot and log formats store it (an orbit pose in every mode).
     std::optional<sim::ViewPose> cameraPose() const;
 };
 

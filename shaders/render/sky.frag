@@ -1,6 +1,8 @@
-// Background sky behind the terrain, from the inverse view-projection ray of each pixel. Writes a
-// huge view distance so the water pass treats it as infinitely far.
+// Background sky behind the terrain (atmosphere.glsl), from the inverse view-projection ray of each
+// pixel. uInvViewProj is the camera's own (without the vertical exaggeration): directions are true
+// view directions. Writes a huge view distance so the water pass treats it as infinitely far.
 #include "render_common.glsl"
+#include "atmosphere.glsl"
 
 uniform mat4 uInvViewProj;
 in vec2 vUv;
@@ -8,8 +10,9 @@ layout(location = 0) out vec4 outColor;
 layout(location = 1) out float outDistance;
 
 void main() {
+    vec4 nearP = uInvViewProj * vec4(vUv * 2.0 - 1.0, -1.0, 1.0);
     vec4 farP = uInvViewProj * vec4(vUv * 2.0 - 1.0, 1.0, 1.0);
-    vec3 dir = normalize(farP.xyz / farP.w - uEye);
-    outColor = vec4(skyColor(dir, true), 1.0);
+    vec3 dir = normalize(farP.xyz / farP.w - nearP.xyz / nearP.w);
+    outColor = vec4(atmosphereSky(dir, true), 1.0);
     outDistance = 1e9;
 }

@@ -236,6 +236,20 @@ TEST(SimulateCli, BuiltinDefaultSceneRuns) {
     EXPECT_GT(summary["max_speed"].get<double>(), 0.0);
 }
 
+// Every built-in world (and the alias) runs from the command line, with an exact ledger.
+TEST(SimulateCli, EveryBuiltinWorldRuns) {
+    for (const char* name : {"valley", "default", "dam", "coast", "terraces", "bench"}) {
+        test::TempDir dir;
+        const auto r = test::runSluice(std::string("simulate builtin:") + name + ":64 --steps 20 --backend cpu --out '" +
+                                       (dir / "o").string() + "'");
+        ASSERT_EQ(r.exitCode, 0) << name << "\n" << r.output;
+        const auto summary = nlohmann::json::parse(test::readText(dir / "o" / "summary.json"));
+        EXPECT_EQ(summary["residual"].get<double>(), 0.0) << name << ": the water ledger balances exactly";
+        EXPECT_GT(summary["volume"].get<double>(), 0.0) << name;
+    }
+    EXPECT_NE(test::runSluice("simulate builtin:volcano:64 --steps 1 --out o").exitCode, 0);
+}
+
 TEST(BenchCli, QuickRunPrintsAllFigures) {
     const auto r = test::runSluice("bench --quick --sizes 32,64 --json");
     ASSERT_EQ(r.exitCode, 0) << r.output;

@@ -3,8 +3,12 @@
 // the timeline is read, naming the file and the path.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <variant>
+
 #include "app/record/timeline.hpp"
 #include "app/record/timeline_player.hpp"
+#include "sim/builtin_scenes.hpp"
 #include "sim/session.hpp"
 #include "tests/support/backends.hpp"
 
@@ -128,6 +132,41 @@ TEST(TimelineBrushes, PaintHardnessTakesATargetAndPaintSoftMayRemove) {
         ASSERT_FALSE(t) << c.timeline;
         EXPECT_NE(t.error().message.find(c.expect), std::string::npos) << c.timeline << "\n" << t.error().message;
     }
+}
+
+
+// A world action is one event: the dam-breach timeline that ships parses against builtin:dam, cuts the
+// notch at its time as one logged brush command, and is refused (naming the actions) for a world
+// without that action.
+TEST(TimelineActions, TheDamBreachTimelineCutsTheNotchAtItsTime) {
+    auto scene = sim::builtinScene("dam", 48);
+    ASSERT_TRUE(scene.ok());
+    auto t = loadTimelineFile("builtin:dam-breach", *scene);
+    ASSERT_TRUE(t) << t.error().message;
+    ASSERT_EQ(t->events.size(), 1u);
+    ASSERT_TRUE(std::holds_alternative<WorldActionEvent>(t->events[0].change));
+    const double at = t->events[0].timeSeconds;
+    const sim::BrushStroke notch = scene->actions.at(0).stroke;
+    const std::size_t centre = std::size_t(notch.y) * 48 + std::size_t(notch.x);
+    auto session = std::make_unique<sim::Session>(test::makeSolver("cpu", *scene));
+    TimelinePlayer player(t->events, *session);
+    const int steps = int(std::lround(at / scene->params.dtSeconds)) + 2;
+    for (int i = 0; i < steps; ++i) {
+        const bool before = session->solver().counters().timeSeconds < at - 0.05;
+        ASSERT_TRUE(player.beforeStep(*session));
+        const float bed = session->solver().download().terrainM[centre];
+        if (before) EXPECT_GT(bed, notch.targetHeightM + 1.0f) << "step " << i << ": breached early";
+        session->step();
+    }
+    EXPECT_EQ(session->solver().download().terrainM[centre], notch.targetHeightM);
+    EXPECT_EQ(session->log().size(), 1u);
+
+    auto valley = sim::builtinScene("valley", 48);
+    ASSERT_TRUE(valley.ok());
+    auto refused = loadTimelineFile("builtin:dam-breach", *valley);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("events[0].action: the world has no action 'breach'"), std::string::npos)
+        << refused.error().message;
 }
 
 }  // namespace

@@ -47,6 +47,29 @@ TEST(CameraFit, EveryCornerOnScreenCentredAndFilled) {
             }
 }
 
+// The orbit target is where `--camera yaw,pitch,distance` and timelines orbit about: it must lie no
+// lower than the box's mid-height (it used to sit on the view axis at the depth of the box's centre,
+// 81 m below a 25 m high world seen at 40 degrees, so a closer camera ended up under the ground and
+// rendered only sky), and over the world for the pitches the views use.
+TEST(CameraFit, TargetIsInsideTheWorldNotUnderIt) {
+    const glm::vec3 lo(0, 0, 0), hi(512, 512, 25);  // the default world: 512 m wide, 25 m of relief
+    for (float pitch : {0.1f, 0.45f, 0.7f, 1.2f})
+        for (float yaw : {0.0f, 0.6f, 2.0f, -2.8f}) {
+            Camera c;
+            c.yawRad = yaw;
+            c.pitchRad = pitch;
+            fitCameraToBox(c, lo, hi, 16.0f / 9.0f, 0.04f);
+            SCOPED_TRACE(testing::Message() << "pitch " << pitch << " yaw " << yaw);
+            EXPECT_GE(c.target.z, 0.5f * (lo.z + hi.z) - 0.01f);
+            if (pitch >= 0.45f) {
+                EXPECT_TRUE(c.target.x >= lo.x && c.target.x <= hi.x && c.target.y >= lo.y && c.target.y <= hi.y)
+                    << c.target.x << ", " << c.target.y;
+                c.distanceM = 150.0f;  // `--camera 30,35,150`-like: closer, same target
+                EXPECT_GT(c.position().z, hi.z) << "a closer orbit stays above the ground";
+            }
+        }
+}
+
 TEST(CameraFit, DistanceOnlyKeepsTheTargetAndShowsEveryCorner) {
     const glm::vec3 lo(0, 0, -20), hi(2048, 1024, 180);
     for (float aspect : {16.0f / 9.0f, 0.6f})

@@ -45,18 +45,21 @@ TEST(RenderInterpolation, EndPointsReproduceEitherStateAndTheMiddleLiesBetween) 
     ASSERT_TRUE(solverMid);
     auto& m = dynamic_cast<sim::GpuSolver&>(*solverMid);
 
-    auto renderer = makeRenderer();
-    ASSERT_TRUE(renderer);
-    renderer->forceBoundsLag(0);  // exact bounds every frame: nothing but the depth differs between frames
     const render::Camera cam = obliqueCamera();
     const render::ViewSettings look;  // the full look: absorption, shoreline, wet banks, normal maps, foam
+    // A fresh renderer per image: the wetness map remembers where water stood in earlier frames (banks
+    // stay dark while they dry), which is not what this test compares.
     auto draw = [&](const sim::GpuSolver& current, const sim::GpuSolver* previous, float blend) {
+        auto renderer = makeRenderer();
+        if (!renderer) return render::RgbImage{};
+        renderer->forceBoundsLag(0);  // exact bounds every frame: nothing but the depth differs between frames
         render::RenderInputs in = render::solverInputs(current);
         in.timeSeconds = 2.0f;
         in.previousDepth = previous ? &previous->depthBuffer() : nullptr;
         in.blend = blend;
         return renderImage(*renderer, in, cam, look, kImageW, kImageH);
     };
+    ASSERT_TRUE(makeRenderer());
     const render::RgbImage imLow = draw(a, nullptr, 1.0f), imHigh = draw(b, nullptr, 1.0f);
     const render::RgbImage imMid = draw(m, nullptr, 1.0f);
     // b's flows are those of a (all zero, the pools are at rest), so only the depth differs.

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "render/camera.hpp"
-#include "render/detail_map.hpp"
+#include "render/water_detail.hpp"
 #include "render/terrain_lod.hpp"
 
 namespace sluice::render {
@@ -128,9 +128,9 @@ TEST(RenderLod, ChunkCountCoversTheVertexGrid) {
     EXPECT_EQ(chunkCount(256), 4);
 }
 
-TEST(RenderLod, DetailMapIsTileableAndBounded) {
+TEST(RenderLod, WaterDetailMapIsTileableAndBounded) {
     const int n = 64;
-    const std::vector<float> m = makeDetailMap(n);
+    const std::vector<float> m = makeWaterDetail(n);
     ASSERT_EQ(m.size(), std::size_t(n * n * 4));
     float maxSlope = 0, maxSeam = 0, maxStep = 0;
     for (int y = 0; y < n; ++y)

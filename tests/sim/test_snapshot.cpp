@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <limits>
 
 #include "sim/builtin_scenes.hpp"
 #include "sim/crc32.hpp"
@@ -207,6 +208,95 @@ TEST_F(DamagedSnapshot, InvalidContentsWithAValidChecksumAreRejected) {
     snap = snapshotOf(*solver, "short array");
     snap.state.field.flowXM3PerS.pop_back();
     EXPECT_NE(reject(encodeSnapshot(snap)).find("'flow_x'"), std::string::npos);
+}
+
+// ---- view bookmarks (issue 17): the optional "bookmarks" array ----
+
+Snapshot withBookmarks() {
+    auto solver = makeSolver("cpu", busyScene());
+    Snapshot snap = snapshotOf(*solver, "bookmarks");
+    snap.camera = ViewPose{{1, 2, 3}, 0.1f, 0.7f, 90.0f};
+    snap.bookmarks.push_back(ViewBookmark{2, "the lake", ViewPose{{10, 20, 5}, 0.5f, 0.6f, 250.0f}, ViewBookmark::Mode::Orbit});
+    snap.bookmarks.push_back(ViewBookmark{7, "on the dam", ViewPose{{30, 40, 12}, -2.5f, -0.3f, 1.0f}, ViewBookmark::Mode::Walk});
+    snap.bookmarks.push_back(ViewBookmark{9, "", ViewPose{{50, 60, 70}, 3.0f, 0.2f, 1.0f}, ViewBookmark::Mode::Fly});
+    return snap;
+}
+
+/// The JSON header of an encoded snapshot, as text.
+std::string headerText(const std::vector<std::byte>& b) {
+    std::uint32_t length = 0;
+    std::memcpy(&length, b.data() + 12, 4);
+    return std::string(reinterpret_cast<const char*>(b.data()) + kSnapshotHeaderBytes, length);
+}
+
+TEST(SnapshotBookmarks, RoundTripKeepsSlotsNamesModesAndPoses) {
+    const Snapshot snap = withBookmarks();
+    test::TempDir dir;
+    ASSERT_TRUE(writeSnapshotFile(dir / "b.sluice", snap));
+    auto back = readSnapshotFile(dir / "b.sluice");
+    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_EQ(back->bookmarks.size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const ViewBookmark &a = snap.bookmarks[i], &b = back->bookmarks[i];
+        EXPECT_EQ(b.slot, a.slot);
+        EXPECT_EQ(b.name, a.name);
+        EXPECT_EQ(b.mode, a.mode);
+        for (int k = 0; k < 3; ++k) EXPECT_EQ(b.pose.targetM[k], a.pose.targetM[k]);
+        EXPECT_EQ(b.pose.yawRad, a.pose.yawRad);
+        EXPECT_EQ(b.pose.pitchRad, a.pose.pitchRad) << "a fly view looking up keeps its negative pitch";
+        EXPECT_EQ(b.pose.distanceM, a.pose.distanceM);
+    }
+    // A scene made from it (what the viewer opens) carries them.
+    EXPECT_EQ(sceneFromSnapshot(std::move(*back)).bookmarks.size(), 3u);
+}
+
+TEST(SnapshotBookmarks, WithoutBookmarksTheHeaderIsAsBeforeAndLoads) {
+    Snapshot snap = withBookmarks();
+    snap.bookmarks.clear();
+    const auto bytes = encodeSnapshot(snap);
+    EXPECT_EQ(headerText(bytes).find("\"bookmarks\":"), std::string::npos) << "older readers' header, unchanged";
+    auto back = decodeSnapshot(bytes, "plain.sluice");
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_TRUE(back->bookmarks.empty());
+    EXPECT_TRUE(back->camera);
+}
+
+TEST_F(DamagedSnapshot, BadBookmarksAreRejectedWithTheirField) {
+    auto expectRejected = [&](const Snapshot& snap, const std::string& expected) {
+        const std::string msg = reject(encodeSnapshot(snap));
+        EXPECT_NE(msg.find(expected), std::string::npos) << msg;
+    };
+    Snapshot snap = withBookmarks();
+    snap.bookmarks[1].slot = 2;
+    expectRejected(snap, "bookmarks[1].slot: slot 2 is used twice");
+    snap = withBookmarks();
+    snap.bookmarks[0].slot = 10;
+    expectRejected(snap, "bookmarks[0].slot: must be an integer in 1..9");
+    snap = withBookmarks();
+    snap.bookmarks[2].name.assign(65, 'x');
+    expectRejected(snap, "bookmarks[2].name: longer than 64 bytes");
+    snap = withBookmarks();
+    snap.bookmarks[0].pose.distanceM = 0.0f;
+    expectRejected(snap, "bookmarks[0].distance");
+    snap = withBookmarks();
+    snap.bookmarks[1].pose.yawRad = std::numeric_limits<float>::quiet_NaN();
+    expectRejected(snap, "bookmarks[1].yaw");
+    snap = withBookmarks();
+    for (int i = 0; i < 7; ++i) snap.bookmarks.push_back(snap.bookmarks[0]);
+    expectRejected(snap, "bookmarks: at most 9 bookmarks (got 10)");
+
+    // A mode this build does not know: edited in the header (same length), checksums re-sealed.
+    auto b = encodeSnapshot(withBookmarks());
+    std::string header = headerText(b);
+    const auto at = header.find("\"mode\":\"walk\"");
+    ASSERT_NE(at, std::string::npos) << header;
+    header.replace(at, 13, "\"mode\":\"swim\"");
+    std::memcpy(b.data() + kSnapshotHeaderBytes, header.data(), header.size());
+    const std::uint32_t payload = crc32(std::span(b).subspan(kSnapshotHeaderBytes));
+    std::memcpy(b.data() + 24, &payload, 4);
+    resealHeader(b);
+    const std::string msg = reject(b);
+    EXPECT_NE(msg.find("bookmarks[1].mode: expected \"orbit\", \"fly\" or \"walk\", got \"swim\""), std::string::npos) << msg;
 }
 
 TEST(SnapshotFile, FailedSaveKeepsThePreviousFile) {
