@@ -19,6 +19,7 @@
 //   overlay's ramp colour instead (overlay.glsl).
 #define SLUICE_FRAGMENT_MARKS
 #include "render_common.glsl"
+#include "atmosphere.glsl"
 #include "overlay.glsl"
 
 uniform sampler2D uDetail;          // render/water_detail.hpp: RG ripple slopes, B foam pattern, A caustics / 4
@@ -67,7 +68,7 @@ float footprintFade(float tile, float footprintM) { return 1.0 - smoothstep(tile
 // The reflected ray from `origin` along unit `r`: the terrain image where a screen-space march finds
 // terrain in front of the ray (at most ~3x the view distance away), else the sky.
 vec3 reflection(vec3 origin, vec3 r, float dist) {
-    vec3 sky = skyColor(r, false);
+    vec3 sky = atmosphereSky(r, false);  // the sky the terrain pass draws (sky.frag)
     if (uReflections == 0) return sky;
     float t = max(0.5 * uCellSize, 0.03 * dist), before = 0.0;
     for (int i = 0; i < 10; ++i) {
@@ -197,7 +198,7 @@ void main() {
         colour = mix(colour, vec3(0.82) * foamLight, foam * 0.9);
     }
 
-    colour = applyHaze(colour, dist, uHazePerM);
+    colour = aerialPerspective(colour, -v, dist, uHazePerM);  // as the terrain behind it
     if (uOverlay != SLUICE_OVERLAY_NONE) {
         vec3 display = vec3(0.0);
         bool shown = true;
