@@ -3,7 +3,9 @@
 // files of their own). All use direct state access (GL 4.5).
 #include <glad/gl.h>
 
+#include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace sluice::gl {
 
@@ -67,6 +69,18 @@ inline Texture makeTexture2D(GLenum format, int w, int h, GLint filter) {
     glTextureParameteri(t.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTextureParameteri(t.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     return t;
+}
+
+/// Level 0 of an 8-bit texture as tightly packed bytes, rows of w * channels bytes (`format` GL_RED,
+/// GL_RG, GL_RGB or GL_RGBA with 1 to 4 channels). Blocks until the GPU has written it; for tests.
+inline std::vector<std::uint8_t> readTextureBytes(const Texture& t, GLenum format, int channels, int w, int h) {
+    std::vector<std::uint8_t> texels(std::size_t(channels) * std::size_t(w) * std::size_t(h));
+    GLint alignment = 4;
+    glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);  // rows without padding
+    glGetTextureImage(t.id(), 0, format, GL_UNSIGNED_BYTE, GLsizei(texels.size()), texels.data());
+    glPixelStorei(GL_PACK_ALIGNMENT, alignment);
+    return texels;
 }
 
 /// A framebuffer object.

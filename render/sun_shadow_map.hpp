@@ -5,7 +5,7 @@
 // bounds pass hashes each chunk's bed, shadow_dirty.comp lists the chunks whose hash moved since the
 // map was made and dispatches the march indirectly, and each 16 x 16 tile re-marches only when its
 // path toward the sun crosses a changed chunk. A new sun direction, grid or highest bed redoes all.
-// Reads the terrain only; owns the texture and its bookkeeping.
+// Reads the terrain only; owns the texture and its bookkeeping (render/chunk_change_tracker.hpp).
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -13,6 +13,7 @@
 #include <glm/glm.hpp>
 
 #include "render/chunk_bounds_reader.hpp"
+#include "render/chunk_change_tracker.hpp"
 #include "gl/buffer.hpp"
 #include "gl/program.hpp"
 #include "gl/gl_objects.hpp"
@@ -21,16 +22,6 @@
 #include "gl/result.hpp"
 
 namespace sluice::render {
-
-/// C++ mirror of shaders/render/sun_shadow_state.glsl (std430).
-struct ShadowState {
-    std::uint32_t dispatch[3];
-    std::uint32_t dirtyCount;
-    float maxBedM;
-    std::uint32_t tilesUpdated;
-    std::uint32_t pad[2];
-    std::uint32_t dirty[2 * SLUICE_SHADOW_MAX_DIRTY];
-};
 
 /// Sun-shadow map of one grid. Needs a current GL 4.5 context.
 class SunShadowMap {
@@ -58,11 +49,9 @@ public:
 private:
     SunShadowMap() = default;
 
-    gl::Program dirty_, march_;
-    gl::Buffer state_;     // ShadowState, also the indirect dispatch arguments
-    gl::Buffer madeHash_;  // uint per chunk: bed hashes the map was made from
+    ChunkChangeTracker changes_;
+    gl::Program march_;
     gl::Texture texture_;
-    int width_ = 0, height_ = 0, chunksX_ = 0, chunksY_ = 0;
     glm::vec3 madeSun_{0.0f};  // sun direction the map was made for
 };
 

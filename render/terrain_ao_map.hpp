@@ -20,6 +20,7 @@
 #include "gl/program.hpp"
 #include "gl/result.hpp"
 #include "render/chunk_bounds_reader.hpp"
+#include "render/chunk_change_tracker.hpp"
 #include "render/render_inputs.hpp"
 
 namespace sluice::render {
@@ -49,11 +50,9 @@ public:
 private:
     TerrainAoMap() = default;
 
-    gl::Program dirty_, ao_;
-    gl::Buffer state_;     // ShadowState (sun_shadow_map.hpp), also the indirect dispatch arguments
-    gl::Buffer madeHash_;  // uint per chunk: bed hashes the map was made from
+    ChunkChangeTracker changes_;
+    gl::Program ao_;
     gl::Texture texture_;
-    int width_ = 0, height_ = 0, chunksX_ = 0, chunksY_ = 0;
     float madeScale_ = 0.0f;  // vertical exaggeration the map was made for
 };
 

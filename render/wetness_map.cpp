@@ -51,12 +51,7 @@ void WetnessMap::update(const RenderInputs& in, float blend, float dryingSeconds
 }
 
 std::vector<float> WetnessMap::download() const {
-    std::vector<std::uint8_t> texels(std::size_t(width_) * std::size_t(height_));
-    GLint alignment = 4;
-    glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);  // rows of W bytes
-    glGetTextureImage(texture_.id(), 0, GL_RED, GL_UNSIGNED_BYTE, GLsizei(texels.size()), texels.data());
-    glPixelStorei(GL_PACK_ALIGNMENT, alignment);
+    const std::vector<std::uint8_t> texels = gl::readTextureBytes(texture_, GL_RED, 1, width_, height_);
     std::vector<float> w(texels.size());
     for (std::size_t i = 0; i < texels.size(); ++i) w[i] = float(texels[i]) / 255.0f;
     return w;
