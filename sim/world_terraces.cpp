@@ -78,16 +78,16 @@ struct Terraces {
         const int k = std::min(bands - 1, int(t));
         const double floor = top - k * step;
         // Walls 1.5 cells thick: the band's downhill edge, and the columns' boundaries.
-        const double toDownhill = (double(k + 1) - t) * bandWidth() * double(h);
+        const double cellsFromLowerEdge = (double(k + 1) - t) * bandWidth() * double(h);
         int j = 0;
         while (j + 1 < columns && u >= boundary(k, j + 1)) ++j;
-        const double toSide = std::min(u - boundary(k, j), boundary(k, j + 1) - u) * double(w);
-        if (toDownhill < 1.5) {
+        const double cellsFromSide = std::min(u - boundary(k, j), boundary(k, j + 1) - u) * double(w);
+        if (cellsFromLowerEdge < 1.5) {
             const double notchHalf = std::max(1.0, 0.06 * (boundary(k, j + 1) - boundary(k, j)) * double(w));
             const bool inNotch = std::fabs(u - notchU(k, j)) * double(w) < notchHalf;
             return floor + (inNotch ? notch : bund);
         }
-        if (toSide < 0.75) return floor + bund;
+        if (cellsFromSide < 0.75) return floor + bund;
         return floor;
     }
 };
