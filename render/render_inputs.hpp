@@ -2,6 +2,7 @@
 // What the scene renderer draws (the simulation's buffers, read only) and how (view settings).
 #include <glm/glm.hpp>
 
+#include <limits>
 #include <vector>
 
 #include "gl/buffer.hpp"
@@ -49,6 +50,9 @@ struct RenderInputs {
     /// terrain (exposed bedrock, fresh deposits, carved ground), suspended load tinting the water, and
     /// the sediment / soft-layer / bed-change overlays. Empty: none of these.
     ErosionInputs erosion;
+    /// The sea's highest level (m) when the world has one (a "level" boundary: the highest value of its
+    /// series), else NaN. The terrain look puts sand on beaches and dunes up to a few metres above it.
+    float seaLevelM = std::numeric_limits<float>::quiet_NaN();
 };
 
 /// How to draw. Defaults give the full look.

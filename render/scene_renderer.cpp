@@ -303,6 +303,13 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     glDepthFunc(GL_LESS);
     glDepthMask(GL_TRUE);
     setCommonUniforms(terrain_, in, camera, sunDir, viewProj);
+    // No sea: a level far below every bed, so no ground counts as beach or dune.
+    terrain_.set("uSeaLevel", std::isfinite(in.seaLevelM) ? in.seaLevelM : -1e30f);
+    // The water's optics, for the view from under water (underwater.glsl) in every pass.
+    for (const gl::Program* p : {&terrain_, &sky_}) {
+        setVec3(*p, "uAbsorption", s.absorptionPerM);
+        setVec3(*p, "uScatter", s.scatterColor);
+    }
     terrain_.set("uShadows", s.shadows ? 1 : 0);
     terrain_.set("uSunShadow", int(kUnitSunShadow));
     terrain_.set("uShore", int(kUnitShore));

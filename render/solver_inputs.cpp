@@ -1,6 +1,21 @@
 #include "render/solver_inputs.hpp"
 
+#include <cmath>
+
 namespace sluice::render {
+
+namespace {
+/// The highest level any "level" boundary segment ever holds (m), NaN without one.
+float highestLevel(const sim::Boundaries& b) {
+    float top = std::numeric_limits<float>::quiet_NaN();
+    for (int side = 0; side < 4; ++side)
+        for (const sim::BoundarySegment& seg : b.side(side).segments)
+            if (seg.kind == sim::BoundaryKind::Level)
+                for (const auto& point : seg.value.points)
+                    if (std::isfinite(point.second) && !(float(point.second) <= top)) top = float(point.second);
+    return top;
+}
+}  // namespace
 
 RenderInputs solverInputs(const sim::GpuSolver& solver) {
     RenderInputs in =
@@ -25,6 +40,7 @@ RenderInputs solverInputs(const sim::Solver& solver, const gl::Buffer& terrain, 
     in.timeSeconds = float(solver.counters().timeSeconds);
     in.dtSubSeconds = solver.counters().lastDtSubSeconds;
     in.gravity = solver.params().gravity;
+    in.seaLevelM = highestLevel(solver.boundaries());
     return in;
 }
 

@@ -103,4 +103,26 @@ std::size_t fillDepressions(const std::vector<float>& bedM, std::vector<float>& 
     return wetted;
 }
 
+void drainPits(std::vector<float>& bedM, int w, int h, const std::vector<std::uint8_t>& outlet, float riseM) {
+    assert(bedM.size() == std::size_t(w) * std::size_t(h) && outlet.size() == bedM.size());
+    std::vector<std::uint8_t> seen(bedM.size(), 0);
+    MinHeap open;
+    for (std::size_t i = 0; i < bedM.size(); ++i)
+        if (onEdge(i, w, h) || outlet[i]) {
+            open.push({bedM[i], i});
+            seen[i] = 1;
+        }
+    while (!open.empty()) {
+        const auto [level, i] = open.top();
+        open.pop();
+        forNeighbours(i, w, h, [&](std::size_t j) {
+            if (seen[j]) return;
+            seen[j] = 1;
+            // Reached from a cell at `level`: no lower than that, plus the rise, so it drains there.
+            if (!outlet[j]) bedM[j] = std::max(bedM[j], level + riseM);
+            open.push({bedM[j], j});
+        });
+    }
+}
+
 }  // namespace sluice::sim

@@ -4,6 +4,7 @@
 // reservoirs, seas and paddies full and at rest. Beds are row-major width*height metres; a cell on the
 // grid's edge spills over its outer side at its own bed height.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace sluice::sim {
@@ -23,5 +24,11 @@ std::size_t floodFrom(const std::vector<float>& bedM, std::vector<float>& depthM
 /// Barnes et al. 2014), leaving cells that would get less than `minDepthM` dry. Returns cells wetted.
 std::size_t fillDepressions(const std::vector<float>& bedM, std::vector<float>& depthM, int width, int height,
                             float belowSpillM, float minDepthM);
+
+/// Raises the bed of every closed hollow outside `outlet` (w*h, nonzero = leave alone and drain there)
+/// until it drains to the grid's edge or an outlet cell, each raised cell `riseM` above the one it
+/// drains to (a priority flood from the edges and the outlets: Barnes et al. 2014). Generated worlds
+/// use it so that their hills hold no ponds they were not meant to.
+void drainPits(std::vector<float>& bedM, int width, int height, const std::vector<std::uint8_t>& outlet, float riseM);
 
 }  // namespace sluice::sim

@@ -40,6 +40,15 @@ inline double ridged(double x, double y, double featureCells, int octaves, std::
     return sum / norm;
 }
 
+/// The recipe for crags and gullies finer than a drainage grid resolves (sim/drainage_relief.hpp):
+/// features a twelfth of the recipe's (at least 4 cells), four octaves.
+inline ProceduralTerrain cragRecipe(const ProceduralTerrain& p) {
+    ProceduralTerrain fine = p;
+    fine.featureSizeCells = std::max(4.0f, p.featureSizeCells / 12.0f);
+    fine.octaves = 4;
+    return fine;
+}
+
 /// Smooth 1-D noise in [-1, 1) along t (meandering lines): `cycles` noise intervals over t in [0, 1].
 inline double wiggle(double t, double cycles, std::uint32_t seed) { return 2.0 * valueNoise1(t * cycles, seed) - 1.0; }
 

@@ -1,8 +1,9 @@
-// "alpine": the valley world. A glacial valley runs from south (y = 0) to north between ridged
-// mountains `amplitude` high. A spring near the south edge feeds a river in a channel on the valley
-// floor; a rock step across the valley (vertical at the river) makes a waterfall into a plunge pool;
-// below it the river splits into three arms across a flat delta and enters a lake in a widening of the
-// valley; the lake's outlet carries the river off the north edge.
+// "alpine": the valley world. A glacial valley runs from south (y = 0) to north between mountains
+// `amplitude` high, cut by branching side valleys (sim/drainage_relief.hpp). A spring near the south
+// edge feeds a river in a channel on the valley floor; a rock step across the valley (vertical at the
+// river) makes a waterfall into a plunge pool; below it the river splits into three arms across a
+// flat delta and enters a lake in a widening of the valley; the lake's outlet carries the river off
+// the north edge.
 //
 // Grades are physical and the same at every size (2 % above the step, 0.8 % below, level along the
 // lake) and the lake is 4.5 m deep, so the river runs at the same speeds (about 1 to 3 m/s) whatever the
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/drainage_relief.hpp"
 #include "sim/terrain_shapes.hpp"
 #include "sim/world_kinds.hpp"
 
@@ -24,6 +26,7 @@ using namespace shapes;
 struct Alpine {
     int w, h;
     double L;                 // length of the valley (m)
+    double cell;              // cell size (m)
     double A;                 // mountain relief (m)
     std::uint32_t meanderSeed;
     double chw, cd;           // channel half width (cells), depth (m)
@@ -36,7 +39,7 @@ struct Alpine {
 
     Alpine(int w_, int h_, float cellSizeM, const ProceduralTerrain& p)
         : w(std::max(1, w_)), h(std::max(1, h_)) {
-        const double cell = std::isfinite(cellSizeM) && cellSizeM > 0 ? double(cellSizeM) : 1.0;
+        cell = std::isfinite(cellSizeM) && cellSizeM > 0 ? double(cellSizeM) : 1.0;
         L = double(h) * cell;
         A = sanitizedAmplitude(p);
         meanderSeed = streamSeed(p.seed, 21, 0);
@@ -47,8 +50,8 @@ struct Alpine {
         lakeV = 0.66;
         lakeRx = 0.19 * w;
         lakeRv = 0.14;
-        // The floor is level along the lake, so its flat bottom lies 4.5 m below the outlet's floor at
-        // every size (less the channel's depth of water). Deeper water would cost substeps: a wave speed
+        // The floor is level along the lake, so its water stands 4.5 m deep over its flat bottom at
+        // every size (the channels end at its shore). Deeper water would cost substeps: a wave speed
         // sqrt(g h) of 6.6 m/s leaves room for the current within one substep of dt 0.1 s at dx 2 m.
         lakeDepth = 4.5;
         deltaV1 = lakeV - lakeRv + 0.03;
@@ -56,7 +59,7 @@ struct Alpine {
         poolR = std::max(2.0, 1.6 * chw);
         poolD = std::min(2.0, 0.3 + 0.35 * drop);  // shallow enough for one substep, like the lake
         poolV = vFall + (poolR + 0.5) / double(h);
-        base = lakeDepth + cd + poolD + 1.0;
+        base = lakeDepth + 2.0 * cd + poolD + 1.0;
     }
 
     /// River centre line (cells) at row fraction v: two gentle bends, 10 % of the width.
@@ -95,7 +98,14 @@ struct Alpine {
         return 3;
     }
 
-    double height(int x, int y, double ridgeNoise, double floorNoise) const {
+    /// 0 on the valley floor, rising to 1 across the mountainside (0.4 of the width out).
+    double wallFraction(int x, int y) const {
+        const double px = x + 0.5, v = (y + 0.5) / double(h);
+        return clamp01(std::max(0.0, std::fabs(px - riverX(v)) - floorHalf(v)) / (0.40 * double(w)));
+    }
+
+    /// Height (m) of cell (x, y), the mountains `walls` metres above the floor there.
+    double height(int x, int y, double walls, double floorNoise) const {
         const double px = x + 0.5, py = y + 0.5, v = py / double(h);
         double xs[3];
         const int n = arms(v, xs);
@@ -106,15 +116,18 @@ struct Alpine {
             dmin = std::min(dmin, dk);
             carve = std::max(carve, channelProfile(dk, k == 0 ? chw : 0.8 * chw));
         }
-        const double s = clamp01(std::max(0.0, d - floorHalf(v)) / (0.40 * double(w)));
-        const double walls = A * (0.55 * (1.0 - (1.0 - s) * (1.0 - s)) + 0.45 * s * ridgeNoise);
         // Hummocks on the floor, none next to the channels (so nothing dams the river) or on the delta.
         const double delta = smoothstep(deltaV0 - 0.03, deltaV0, v) * smoothstep(lakeV, lakeV - 0.04, v);
         const double hummocks = 0.03 * A * floorNoise * smoothstep(chw, chw + 0.04 * double(w), dmin) * (1.0 - delta);
-        double z = base + floorLevel(py, d) + walls + hummocks - cd * carve;
         const double ex = (px - lakeX()) / lakeRx, ey = (v - lakeV) / lakeRv;
         const double e = ex * ex + ey * ey;
-        z -= lakeDepth * smoothstep(1.0, 0.6, e);  // a flat bottom, shores over the outer 40 %
+        // The channels end at the lake: none across its flat bottom, where they would show through
+        // the water as dark bands.
+        carve *= smoothstep(0.6, 0.9, e);
+        double z = base + floorLevel(py, d) + walls + hummocks - cd * carve;
+        // A flat bottom, shores over the outer 40 %; the outlet's channel bed (cd below the floor) sets
+        // the level, so the water stands lakeDepth deep.
+        z -= (lakeDepth + cd) * smoothstep(1.0, 0.6, e);
         const double pr = std::hypot(px - riverX(poolV), py - poolV * double(h)) / poolR;
         if (pr < 1.0) z -= poolD * (1.0 - pr * pr);
         return std::max(0.0, z);
@@ -125,14 +138,29 @@ struct Alpine {
 
 void alpineTerrain(std::vector<float>& out, int w, int h, float cellSizeM, const ProceduralTerrain& p) {
     const Alpine a(w, h, cellSizeM, p);
-    const Fbm floorNoise(p, 23);
-    const std::uint32_t ridgeSeed = streamSeed(p.seed, 25, 0);
-    const double feature = std::max(1.0, double(p.featureSizeCells));
-    const int octaves = std::clamp(p.octaves, 1, 16);
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x)
-            out[std::size_t(y) * std::size_t(w) + std::size_t(x)] =
-                float(a.height(x, y, ridged(x + 0.5, y + 0.5, feature, octaves, ridgeSeed), floorNoise(x + 0.5, y + 0.5)));
+    const Fbm floorNoise(p, 23), massif(p, 25);
+    const Fbm crags(cragRecipe(p), 27);
+    // The mountainsides: rivers cut them from the valley floor up (sim/drainage_relief.hpp). Uplift
+    // grows away from the floor and varies with a smooth noise, so peaks and passes alternate.
+    DrainageOptions d;
+    d.seed = p.seed;
+    d.peakCells = 0.7 * a.A / a.cell;
+    const DrainageRelief relief(a.w, a.h, [&](int x, int y) { return a.wallFraction(x, y) <= 0.0; }, [&](int x, int y) {
+        const double s = a.wallFraction(x, y), m = massif(x + 0.5, y + 0.5);
+        // The first drainage tree follows the noise more than the mountainside's fall, so valleys
+        // branch instead of running side by side down a plane.
+        return DrainageCell{(0.35 + 0.65 * s) * (0.3 + 1.4 * m), (0.25 * s + 0.75 * m) * 0.5 * double(a.w)};
+    }, d);
+    for (int y = 0; y < a.h; ++y)
+        for (int x = 0; x < a.w; ++x) {
+            // A glacier's U over the whole width, the rivers' relief on top of it.
+            const double s = a.wallFraction(x, y);
+            const double r = s > 0.0 ? relief.at(x, y) * a.cell : 0.0;
+            // Crags grow with the height above the floor: rough high up, smooth where slopes meet it.
+            const double rough = 0.05 * a.A * (crags(x + 0.5, y + 0.5) - 0.5) * std::min(1.0, r / (0.15 * a.A));
+            const double walls = 0.3 * a.A * (1.0 - (1.0 - s) * (1.0 - s)) + r + rough;
+            out[std::size_t(y) * std::size_t(a.w) + std::size_t(x)] = float(a.height(x, y, walls, floorNoise(x + 0.5, y + 0.5)));
+        }
 }
 
 std::vector<WorldMark> alpineMarks(int w, int h, float cellSizeM, const ProceduralTerrain& p) {

@@ -1,7 +1,8 @@
 // "coast": the coast world. The sea lies along the north edge (its mean level kCoastSeaLevelM, the sea
-// bed falling 2.5 % from the beach to at least 1 m); a belt of dunes 3 to 9 m high (crests along the
+// bed falling 2.5 % from the beach to at least 1 m); a beach about 5 % of the map deep rising 4 % to a
+// belt of dunes 4 to 12 m high (crests along the
 // shore) backs the beach; behind the dunes in the west a lagoon about 1.6 m deep opens to the sea by a
-// narrow inlet through them; a river comes down from hills in the south across a coastal plain (0.6 %)
+// narrow inlet through them; a river comes down from hills in the south across a coastal plain (1 %)
 // and cuts through the dunes to an estuary whose bed lies below the sea's level, so the tide reaches
 // up it. Vertical scales are fixed (dunes, tides and depths are the same at every size); `amplitude`
 // is the height of the southern hills.
@@ -39,8 +40,8 @@ struct Coast {
     double riverX(double v) const { return double(w) * (0.66 + 0.08 * wiggle(v, 3.0, streamSeed(seed, 53, 0))); }
     /// The inlet's centre line (cells), from the lagoon's north shore to the sea.
     double inletX(double v) const { return double(w) * (0.25 - 0.03 * (v - 0.60) / 0.16); }
-    /// The plain behind the dunes (m): 0.8 m above the sea at the dunes, rising 0.6 % inland.
-    double plain(double v, double vs) const { return sea + 0.8 + 0.006 * std::max(0.0, vs - 0.10 - v) * L; }
+    /// The plain behind the dunes (m): 0.8 m above the sea at the dunes, rising 1 % inland.
+    double plain(double v, double vs) const { return sea + 0.8 + 0.01 * std::max(0.0, vs - 0.10 - v) * L; }
 
     double height(int x, int y, double duneNoise, double hillNoise) const {
         const double px = x + 0.5, py = y + 0.5, u = px / double(w), v = py / double(h);
@@ -52,10 +53,10 @@ struct Coast {
         z += A * smoothstep(0.38, 0.0, v) * (0.3 + 0.7 * hillNoise) * awayFromRiver;
         // Dunes: a belt 9 % of the map deep behind the beach.
         const double belt = smoothstep(vs - 0.10, vs - 0.06, v) * smoothstep(vs - 0.005, vs - 0.035, v);
-        z += belt * (3.0 + 6.0 * duneNoise) * smoothstep(chw, chw + 0.03 * double(w), dRiver);
-        // The beach and the sea bed beyond the shoreline.
-        const double seaward = std::max(1.0, sea + 0.6 - 0.025 * (v - vs) * L);
-        z = lerp(z, seaward, smoothstep(vs - 0.012, vs, v));
+        z += belt * (4.0 + 8.0 * duneNoise) * smoothstep(chw, chw + 0.03 * double(w), dRiver);
+        // The beach (rising 4 % from the water's edge to the dunes' foot) and the sea bed beyond.
+        if (v < vs) z = lerp(z, sea + 0.6 + 0.04 * (vs - v) * L, smoothstep(vs - 0.045, vs - 0.025, v));
+        else z = std::max(1.0, sea + 0.6 - 0.025 * (v - vs) * L);
         // The river: its channel widens into an estuary at the dunes; its bed ends below sea level.
         const double mouth = smoothstep(vs - 0.14, vs, v);
         const double hw = chw * (1.0 + 1.5 * mouth);

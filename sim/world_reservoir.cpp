@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/drainage_relief.hpp"
 #include "sim/terrain_shapes.hpp"
 #include "sim/world_kinds.hpp"
 
@@ -81,14 +82,22 @@ struct Reservoir {
         return 3.0 + 5.0 * lattice(bx, by, streamSeed(seed, 37, 0));
     }
 
-    double height(int x, int y, double ridgeNoise, double noise) const {
+    /// 1 in the reservoir's valley, 0 in the mountains around it.
+    double inValley(int x, int y) const {
+        const double px = x + 0.5, v = (y + 0.5) / double(h);
+        const double d = std::fabs(px - valleyX(std::min(v, vDam + 0.1)));
+        return smoothstep(fr + 0.08 * double(w), fr, d) * smoothstep(0.03, 0.12, v);
+    }
+
+    /// Height (m) of cell (x, y); `peaks` (0..1) lifts the mountains above their base.
+    double height(int x, int y, double peaks, double noise) const {
         const double px = x + 0.5, py = y + 0.5, v = py / double(h), u = px / double(w);
         // The mountains, always above the crest, so only the dam holds the reservoir in.
-        const double mountains = plain(std::min(v, vDam)) + A * (0.75 + 0.5 * ridgeNoise);
+        const double mountains = plain(std::min(v, vDam)) + A * (0.75 + 0.8 * peaks);
         const double d = std::fabs(px - valleyX(std::min(v, vDam + 0.1)));
         const double cross = d < fr ? (d / fr) * (d / fr) : 1.0;
         const double valley = valleyFloor(v) + 0.25 * A * cross;
-        const double inValley = smoothstep(fr + 0.08 * double(w), fr, d) * smoothstep(0.03, 0.12, v);
+        const double inValley = this->inValley(x, y);
         const double inner = lerp(mountains, valley, inValley);
         // The plain, with low hills along the east and west edges.
         const double side = smoothstep(0.30, 0.48, std::fabs(u - 0.5));
@@ -106,14 +115,24 @@ struct Reservoir {
 
 void reservoirTerrain(std::vector<float>& out, int w, int h, float cellSizeM, const ProceduralTerrain& p) {
     const Reservoir r(w, h, cellSizeM, p);
-    const Fbm noise(p, 41);
-    const std::uint32_t ridgeSeed = streamSeed(p.seed, 43, 0);
-    const double feature = std::max(1.0, double(p.featureSizeCells));
-    const int octaves = std::clamp(p.octaves, 1, 16);
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x)
-            out[std::size_t(y) * std::size_t(w) + std::size_t(x)] =
-                float(r.height(x, y, ridged(x + 0.5, y + 0.5, feature, octaves, ridgeSeed), noise(x + 0.5, y + 0.5)));
+    const Fbm noise(p, 41), massif(p, 43), crags(cragRecipe(p), 45);
+    // The mountains' peaks and gullies: drainage cut from the reservoir's valley and the plain up
+    // (sim/drainage_relief.hpp), scaled to 0..1 of the 0.8 amplitude they add, crags on them.
+    DrainageOptions d;
+    d.seed = p.seed;
+    d.peakCells = 0.8 * r.A / r.cell;
+    auto open = [&](int x, int y) { return r.inValley(x, y) > 0.5 || (y + 0.5) / double(r.h) > r.vDam + 0.1; };
+    const DrainageRelief relief(r.w, r.h, open, [&](int x, int y) {
+        const double m = massif(x + 0.5, y + 0.5);
+        return DrainageCell{0.3 + 1.4 * m, m * 0.25 * double(r.w)};
+    }, d);
+    const double scale = r.cell / std::max(1e-9, 0.8 * r.A);
+    for (int y = 0; y < r.h; ++y)
+        for (int x = 0; x < r.w; ++x) {
+            const double peaks = std::min(1.0, relief.at(x, y) * scale);
+            const double rough = 0.08 * (crags(x + 0.5, y + 0.5) - 0.5) * std::min(1.0, 4.0 * peaks);
+            out[std::size_t(y) * std::size_t(r.w) + std::size_t(x)] = float(r.height(x, y, std::max(0.0, peaks + rough), noise(x + 0.5, y + 0.5)));
+        }
 }
 
 std::vector<WorldMark> reservoirMarks(int w, int h, float cellSizeM, const ProceduralTerrain& p) {

@@ -40,6 +40,7 @@ Result<FrameSize> sizeOption(const CliArgs& args, FrameSize fallback) {
 
 Result<std::optional<CameraOption>> cameraOption(const CliArgs& args) {
     const auto text = args.get("--camera");
+    if (!text && args.has("--target")) return Error{"--target: needs --camera yaw,pitch,distance to say where the eye is"};
     if (!text) return std::optional<CameraOption>();
     CameraOption c;
     char c1 = 0, c2 = 0;
@@ -53,6 +54,15 @@ Result<std::optional<CameraOption>> cameraOption(const CliArgs& args) {
         std::snprintf(message, sizeof message, "--camera: pitch %g is out of range (%g..%g degrees down from the horizon)",
                       double(c.pitchDeg), double(CameraOption::kMinPitchDeg), double(CameraOption::kMaxPitchDeg));
         return Error{message};
+    }
+    if (const auto target = args.get("--target")) {
+        glm::vec3 t;
+        char t1 = 0, t2 = 0;
+        std::istringstream tin(*target);
+        if (!(tin >> t.x >> t1 >> t.y >> t2 >> t.z) || t1 != ',' || t2 != ',' || !tin.eof() || !std::isfinite(t.x) ||
+            !std::isfinite(t.y) || !std::isfinite(t.z))
+            return Error{"--target: expected x,y,z (metres), got '" + *target + "'"};
+        c.target = t;
     }
     return std::optional<CameraOption>(c);
 }
@@ -73,6 +83,10 @@ render::Camera sceneCamera(const sim::Scene& scene, const std::optional<CameraOp
         camera.pitchRad = std::clamp(option->pitchDeg * kRadPerDeg, 0.05f, 1.55f);
         camera.distanceM = option->distanceM;
         camera.farM = std::max(camera.farM, option->distanceM * 4.0f + worldW + worldH);
+        if (option->target) {
+            camera.target = *option->target;
+            camera.nearM = std::min(camera.nearM, 0.1f * option->distanceM);  // close views of a point
+        }
     }
     return camera;
 }

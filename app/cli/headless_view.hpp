@@ -35,11 +35,14 @@ struct CameraOption {
     /// Pitches the views can show (sceneCamera keeps the camera within 0.05..1.55 rad).
     static constexpr float kMinPitchDeg = 3, kMaxPitchDeg = 88;
     float yawDeg = 0, pitchDeg = 0, distanceM = 0;
+    /// --target X,Y,Z (metres): the point the camera turns about instead of the framed one.
+    std::optional<glm::vec3> target;
 };
 
 /// --size WxH (1 to 16384 each), or `fallback` when absent. The error names the option and the text.
 Result<FrameSize> sizeOption(const CliArgs& args, FrameSize fallback);
-/// --camera yaw,pitch,distance (finite, pitch in the range above, distance > 0), nullopt when absent; the error names the option.
+/// --camera yaw,pitch,distance (finite, pitch in the range above, distance > 0) with an optional
+/// --target X,Y,Z (finite; only with --camera), nullopt when absent; the error names the option.
 Result<std::optional<CameraOption>> cameraOption(const CliArgs& args);
 
 /// The camera that frames the whole scene, or a snapshot's saved view; turned to `option` (yaw,

@@ -75,6 +75,7 @@ std::vector<VerbSpec> makeTable() {
                   {"--steps", "N", "solver steps to run before rendering (default 0)"},
                   {"--size", "WxH", "image size in pixels (default 1280x720)"},
                   kCamera,
+                  {"--target", "X,Y,Z", "with --camera: the point it turns about, metres (default: the world's centre); put it under the water for the view from below"},
                   {"--overlay", "NAME",
                    "colour by none|depth|speed|courant|max-depth|first-wet|sediment|soft-layer|bed-change"},
                   {"--time", "SECONDS", "animation time of the water surface (default: the simulated time)"},

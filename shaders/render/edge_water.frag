@@ -4,9 +4,8 @@
 // line at the surface. Then aerial perspective, like the terrain.
 #include "render_common.glsl"
 #include "atmosphere.glsl"
+#include "underwater.glsl"  // uAbsorption, uScatter; and from under water the glass is not seen
 
-uniform vec3 uAbsorption;   // 1/m per channel (ViewSettings::absorptionPerM)
-uniform vec3 uScatter;      // in-scatter colour (ViewSettings::scatterColor)
 uniform float uHazePerM;
 uniform float uVerticalScale;
 
@@ -26,6 +25,9 @@ void main() {
     vec3 toFragment = vWorld - uEye;
     float dist = length(toFragment);
     toFragment.z *= uVerticalScale;
-    outColor = vec4(aerialPerspective(colour, normalize(toFragment), dist, uHazePerM), 1.0);
+    // From inside the water the wall is only more water: its own light, at any distance.
+    float eyeUnder = eyeUnderwaterM();
+    outColor = vec4(eyeUnder > 0.0 ? underwaterFog(vec3(0.0), 1e9, eyeUnder)
+                                   : aerialPerspective(colour, normalize(toFragment), dist, uHazePerM), 1.0);
     outDistance = dist;
 }

@@ -3,6 +3,7 @@
 // view directions. Writes a huge view distance so the water pass treats it as infinitely far.
 #include "render_common.glsl"
 #include "atmosphere.glsl"
+#include "underwater.glsl"
 
 uniform mat4 uInvViewProj;
 in vec2 vUv;
@@ -13,6 +14,8 @@ void main() {
     vec4 nearP = uInvViewProj * vec4(vUv * 2.0 - 1.0, -1.0, 1.0);
     vec4 farP = uInvViewProj * vec4(vUv * 2.0 - 1.0, 1.0, 1.0);
     vec3 dir = normalize(farP.xyz / farP.w - nearP.xyz / nearP.w);
-    outColor = vec4(atmosphereSky(dir, true), 1.0);
+    // From under water no sky is seen directly: only the water's own light, out to any distance.
+    float eyeUnder = eyeUnderwaterM();
+    outColor = vec4(eyeUnder > 0.0 ? underwaterFog(vec3(0.0), 1e9, eyeUnder) : atmosphereSky(dir, true), 1.0);
     outDistance = 1e9;
 }

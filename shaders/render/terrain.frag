@@ -17,12 +17,14 @@
 #include "overlay.glsl"
 #include "atmosphere.glsl"
 #include "terrain_look.h"
+#include "underwater.glsl"
 
 uniform int uShadows;          // 1: sun shadows
 uniform int uAmbientOcclusion; // 1: ambient occlusion and cavity darkening
 uniform float uHazePerM;       // aerial perspective density, 1/metres
 uniform float uVerticalScale;  // heights drawn this many times as tall
 uniform float uBaseZ;          // the diorama's base, metres
+uniform float uSeaLevel;       // the sea's highest level (m; RenderInputs::seaLevelM), -1e30 without a sea
 uniform sampler2D uSunShadow;     // render/sun_shadow_map.hpp: encoded unclamped visibility per cell
 uniform sampler2D uShore;         // render/shore_map.hpp: depth per cell, clipped and scaled to 0..1
 uniform sampler2D uTerrainAo;     // render/terrain_ao_map.hpp: R sky visibility, G curvature
@@ -55,7 +57,8 @@ float strataM() { return max(reliefM() / 14.0, 0.8); }
 vec3 rockAlbedo(float z, vec4 mid, vec4 fine) {
     float band = fract(z / strataM() + 0.7 * (mid.g - 0.5));
     vec3 rock = mix(vec3(0.08, 0.074, 0.068), vec3(0.17, 0.155, 0.135), 0.65 * smoothstep(0.15, 0.85, band) + 0.35 * mid.r);
-    return rock * (1.0 - 0.5 * fine.b) * (0.9 + 0.2 * fine.a);
+    // Cracks only faintly: at half darkness their branching lines read as contour squiggles from afar.
+    return rock * (1.0 - 0.2 * fine.b) * (0.9 + 0.2 * fine.a);
 }
 
 // The diorama's wall at w (outward normal nWall): topsoil, subsoil, then rock strata by height down to
@@ -152,7 +155,19 @@ void main() {
     vec3 albedo = mix(grass, dirt, dirtW);
     albedo = mix(albedo, scree, screeW);
     albedo = mix(albedo, rock, rockW);
-    albedo = mix(albedo, mix(sand, silt, smoothstep(0.05, 1.5, h)), beach);
+    // Sand in the shallows, silt from ~0.3 m down to ~1.5 m (river beds read dark, as wet beds do).
+    // By the sea: dry sand on the beach (up to ~0.6 m above high water) and on the slopes of dunes
+    // (ground less than ~8 m above it that slopes more than ~4 degrees: a coastal plain is flatter),
+    // marram grass on them in patches.
+    float aboveSea = b - uSeaLevel;
+    float duneSlope = 1.0 - smoothstep(0.9945, 0.9986, n0.z);
+    float coastal = max(1.0 - smoothstep(0.45, 0.75, aboveSea + 0.2 * (mid.r - 0.5)),
+                        duneSlope * (1.0 - smoothstep(7.0, 10.0, aboveSea)) * (1.0 - 0.8 * smoothstep(0.55, 0.75, big.g + 0.3 * mid.b)));
+    vec3 drySand = mix(vec3(0.34, 0.28, 0.18), vec3(0.42, 0.35, 0.23), mid.g) * (0.92 + 0.16 * fine.a);
+    albedo = mix(albedo, drySand, coastal * (1.0 - rockW));
+    // The dry rim of a shore is sand mixed with soil, so a lake's edge does not glow from afar.
+    vec3 shoreBed = mix(mix(sand, dirt, 0.45), mix(sand, silt, smoothstep(0.3, 1.5, h)), underWater);
+    albedo = mix(albedo, shoreBed, beach);
     // Snow on the top of the range, but only on real mountains: at least 400 m above the lowest ground
     // (a world of hills a hundred or two metres high has none; the valley at 1024² has 560 m of relief).
     float snowLine = uHeightRange.x + max(0.86 * range, 400.0) + 0.06 * range * (big.r - 0.5);
@@ -182,7 +197,10 @@ void main() {
     float occlusion = skyVisible * skyVisible;  // the open sky's share, squared: the darkening reads from afar
     vec3 radiance = albedo * cavity * (kSunColor * ndl * shadow * mix(1.0, skyVisible, 0.65) + skyLight(n) * occlusion);
 
-    vec3 colour = aerialPerspective(applyToolMarks(radiance, vWorld), viewDir, dist, uHazePerM);
+    // From under water, the ground the eye sees directly is under water too (underwater.glsl).
+    float eyeUnder = eyeUnderwaterM();
+    vec3 colour = eyeUnder > 0.0 ? underwaterFog(applyToolMarks(radiance, vWorld), dist, eyeUnder)
+                                 : aerialPerspective(applyToolMarks(radiance, vWorld), viewDir, dist, uHazePerM);
     if (uOverlay != SLUICE_OVERLAY_NONE) {
         vec3 display;
         // Relief on history colours: 1 on flat ground (the ramp's exact colour), darker facing away.

@@ -21,6 +21,7 @@
 #include "render_common.glsl"
 #include "atmosphere.glsl"
 #include "overlay.glsl"
+#include "underwater.glsl"
 
 uniform sampler2D uDetail;          // render/water_detail.hpp: RG ripple slopes, B foam pattern, A caustics / 4
 uniform sampler2D uFoamField;       // render/water_foam.hpp: foam amount per cell, 0..1
@@ -28,8 +29,6 @@ uniform sampler2D uTerrainColor;    // terrain pass radiance (linear)
 uniform sampler2D uTerrainDistance; // terrain pass view distance, metres (sky: 1e9)
 uniform mat4 uViewProj;
 uniform vec2 uViewport;             // pixels
-uniform vec3 uAbsorption;           // 1/metres per channel
-uniform vec3 uScatter;              // in-scattered colour of deep water (linear)
 uniform int uShadows, uNormalMaps, uFoam, uCaustics, uReflections;
 uniform float uHazePerM;
 
@@ -137,6 +136,24 @@ void main() {
         n = normalize(n + vec3(slope, 0.0));
     }
 
+    float eyeUnder = eyeUnderwaterM();
+    if (eyeUnder > 0.0 && v.z < 0.0) {
+        // The surface from below: Snell's window. A ray from the eye up through the surface leaves it
+        // bent away from the normal; past the critical angle (sin > 1 / 1.333) it is reflected back
+        // into the water, which returns its own scattered light.
+        vec3 up = -v;
+        float cosI = max(dot(up, n), 0.0);
+        vec3 lit = uScatter * underwaterLight(eyeUnder);
+        vec3 seen = lit;
+        vec3 exitDir = refract(up, -n, 1.333);
+        if (dot(exitDir, exitDir) > 0.0) {
+            float f = 0.02 + 0.98 * pow(1.0 - cosI, 5.0);
+            seen = mix(atmosphereSky(normalize(exitDir), true), lit, f);
+        }
+        vec3 colour = underwaterFog(seen, dist, eyeUnder);
+        outColor = vec4(colour, 1.0);
+        return;
+    }
     float nv = max(dot(n, v), 0.0);
     float fresnel = 0.02 + 0.98 * pow(1.0 - nv, 5.0);
     vec3 r = reflect(-v, n);
@@ -182,8 +199,11 @@ void main() {
     vec3 halfV = normalize(uSunDir + v);
     float sunFresnel = 0.02 + 0.98 * pow(1.0 - max(dot(halfV, v), 0.0), 5.0);
     float nh = max(dot(n, halfV), 0.0);
-    // A broad sheen and a narrow glint: the glint's sparkles come from the fine ripples.
-    float spec = (pow(nh, 250.0) * 50.0 + pow(nh, 2000.0) * 500.0) * sunFresnel;
+    // A broad sheen and a narrow glint: the glint's sparkles come from the fine ripples. The sheen
+    // stands for the glitter of waves too small to draw, so it is wide and dim: a Blinn-Phong lobe of
+    // exponent 120 at half its normalised weight ((n + 8) / 8 pi ~ 5). A narrower, brighter sheen
+    // (exponent 250, weight 50) turned a whole river white whenever one looked toward the sun.
+    float spec = (pow(nh, 120.0) * 2.5 + pow(nh, 2000.0) * 500.0) * sunFresnel;
     colour += kSunColor * spec * shadow;
 
     if (uFoam != 0) {

@@ -2,7 +2,8 @@
 // (Mesa llvmpipe in CI): a sloping beach's shoreline is a straight line to well under a cell (it was a
 // staircase of cells), foam appears below a waterfall and not on the calm channel above it, freshly
 // added still water is not white, caustics vary the bed's brightness under shallow water and leave
-// dry land alone, and the frame at render scale 0.5 shows the same lake as at 1. Every test writes
+// dry land alone, the frame at render scale 0.5 shows the same lake as at 1, and from under the surface
+// the view is the water's, not the sky. Every test writes
 // its images to build*/tests/output/water/ to be looked at.
 #include <gtest/gtest.h>
 
@@ -320,6 +321,44 @@ TEST(RenderWater, CausticsVaryShallowBedsAndLeaveDryLandAlone) {
             if (std::abs(p.r - q.r) + std::abs(p.g - q.g) + std::abs(p.b - q.b) > 0.0f) ++changed;
         }
     EXPECT_EQ(changed, 0) << "caustics on dry land";
+}
+
+// Mean colour of the rows [y0, y1) of an image.
+Rgb meanOfRows(const render::RgbImage& im, int y0, int y1) {
+    Rgb m;
+    int n = 0;
+    for (int y = y0; y < y1; ++y)
+        for (int x = 0; x < im.width; ++x, ++n) {
+            const Rgb p = pixel(im, x, y);
+            m.r += p.r, m.g += p.g, m.b += p.b;
+        }
+    m.r /= float(n), m.g /= float(n), m.b /= float(n);
+    return m;
+}
+
+TEST(RenderWater, FromUnderTheSurfaceTheViewIsWaterNotSky) {
+    // A lake 6 m deep over the whole grid, its surface at 0. The same look toward the horizon from
+    // 3.7 m above it and from 2.3 m below: above, the upper rows are the sky; below, no sky is seen
+    // (the surface from below and the water's own light fill the frame): dark blue-green, far darker.
+    sim::Scene s = flatScene(48, 48, 1.0f);
+    std::fill(s.terrainM.begin(), s.terrainM.end(), -6.0f);
+    std::fill(s.depthM.begin(), s.depthM.end(), 6.0f);
+    auto solver = makeSolver("gpu", s);
+    ASSERT_TRUE(solver);
+    auto& gpu = dynamic_cast<sim::GpuSolver&>(*solver);
+    render::Camera above = orbitCamera({24.0f, 24.0f, 3.0f}, 0.0f, 5.0f, 8.0f);
+    render::Camera below = orbitCamera({24.0f, 24.0f, -3.0f}, 0.0f, 5.0f, 8.0f);
+    ASSERT_GT(above.position().z, 0.5f);
+    ASSERT_LT(below.position().z, -1.5f);
+    const render::RgbImage a = draw(gpu, above, {}, 240, 160), b = draw(gpu, below, {}, 240, 160);
+    save(a, "underwater-above");
+    save(b, "underwater-below");
+    const Rgb skyRows = meanOfRows(a, 0, 30), waterRows = meanOfRows(b, 0, 30);
+    EXPECT_GT(skyRows.luminance(), 0.5f) << "the sky above the surface";
+    EXPECT_LT(waterRows.luminance(), 0.5f * skyRows.luminance()) << "no sky from under the surface";
+    const Rgb all = meanOfRows(b, 0, b.height);
+    EXPECT_GT(all.g, 1.2f * all.r) << "blue-green: red is absorbed first";
+    EXPECT_GT(all.b, 1.2f * all.r);
 }
 
 TEST(RenderWater, WaterChunksTakeTheTerrainStride) {
