@@ -51,6 +51,14 @@ void flyMove(Camera& camera, float forwardM, float rightM, float upM) {
     placeEye(camera, eye, camera.yawRad, camera.pitchRad);
 }
 
+bool keepAboveBed(Camera& camera, const GroundHeight& bed, float verticalScale) {
+    const glm::vec3 eye = camera.position();
+    const float floorZ = (bed(eye.x, eye.y) + kFlyClearanceM) * verticalScale;
+    if (!(eye.z < floorZ)) return false;
+    placeEye(camera, glm::vec3(eye.x, eye.y, floorZ), camera.yawRad, camera.pitchRad);
+    return true;
+}
+
 void walkMove(Camera& camera, float forwardM, float rightM, const Footprint& world, const GroundHeight& ground,
               float verticalScale) {
     const glm::vec3 heading(std::sin(camera.yawRad), std::cos(camera.yawRad), 0.0f);

@@ -56,6 +56,10 @@ void lookAround(Camera& camera, float dYawRad, float dPitchRad);
 /// horizontal right of it and `upM` along +z (metres, drawn space).
 void flyMove(Camera& camera, float forwardM, float rightM, float upM);
 
+/// Fly mode's closest approach to the bed, metres of the world: flying into a hill stops this far above
+/// it (into water it goes on: the view from under water).
+inline constexpr float kFlyClearanceM = 0.5f;
+
 /// The world's footprint on the ground, metres: x in [0, widthM], y in [0, heightM].
 struct Footprint {
     float widthM = 0, heightM = 0;
@@ -64,6 +68,11 @@ struct Footprint {
 /// The height (stored metres, without the exaggeration) of the ground under world point (x, y):
 /// the bed or the water surface over it, whichever is higher.
 using GroundHeight = std::function<float(float xM, float yM)>;
+
+/// Fly's ground collision: lifts the eye (and the target with it, so the direction stays) to
+/// (bed(x, y) + kFlyClearanceM) * verticalScale when it is lower; otherwise leaves the camera alone.
+/// `bed` gives the bed height (stored metres) without the water. Returns whether it lifted.
+bool keepAboveBed(Camera& camera, const GroundHeight& bed, float verticalScale);
 
 /// Walk: moves the eye `forwardM` along the horizontal heading and `rightM` to its right, keeps it
 /// inside the footprint, then puts it kEyeHeightM above the ground at its new place:

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/cli/headless_view.hpp"
+#include "app/pacing/timelapse_pacer.hpp"
 #include "gl/gpu_pass_timer.hpp"
 #include "render/depth_snapshot.hpp"
 #include "render/offscreen_target.hpp"
@@ -24,6 +25,22 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr double kFrameSeconds = 1.0 / 60.0;  // simulated time per frame: real time at 60 fps
+constexpr long long kTimeLapseWarmUpFrames = 60;  // untimed frames for the time-lapse pacer to settle
+
+/// After a frame's glFinish its timer queries are done: collects them into `fig` now rather than
+/// frames late (a pass whose result is not this frame's stays 0).
+void collectGpuFigures(FrameFigures& fig, gl::GpuPassTimer& simTimer, render::SceneRenderer& r) {
+    simTimer.collect();
+    r.collectGpuTimes();
+    const render::RenderStats& st = r.lastStats();
+    if (st.gpuFrameAge == 0) {
+        fig.bounds = st.gpu.boundsMs;
+        fig.terrain = st.gpu.skyTerrainMs;
+        fig.water = st.gpu.waterMs;
+        fig.resolve = st.gpu.resolveMs;
+    }
+    if (simTimer.latestAgeFrames() == 0) fig.sim = simTimer.latestMs()[0];
+}
 
 }  // namespace
 
@@ -52,7 +69,8 @@ double FrameBench::totalBytesPerCell() const {
     return solverBytesPerCell + stats.gridBytesPerCell + 4.0 + 4.0;
 }
 
-Result<FrameBench> measureFrames(int gridSize, int width, int height, long long frameCount, double renderScale) {
+Result<FrameBench> measureFrames(int gridSize, int width, int height, long long frameCount, double renderScale,
+                                 bool timeLapse) {
     auto scene = sim::builtinScene("default", gridSize);
     if (!scene) return scene.error();
     auto solver = sim::GpuSolver::create(*scene);
@@ -73,10 +91,39 @@ Result<FrameBench> measureFrames(int gridSize, int width, int height, long long 
     r.render(render::solverInputs(gpu), camera, look, width, height, target->framebuffer());
     glFinish();
 
-    // The simulation stays up to one step ahead of the clock; the frame shows the state at the clock
-    // time, blended between the states before and after the last step.
     FrameBench out;
     out.dtSeconds = dt;
+    if (timeLapse) {
+        // The viewer's pacing: each frame runs the pacer's steps, draws the newest state, finishes
+        // (the swap's wait), and tells the pacer how long it took. Warm-up frames let it settle.
+        out.timeLapse = true;
+        TimeLapsePacer pacer;
+        for (long long f = -kTimeLapseWarmUpFrames; f < frameCount; ++f) {
+            FrameFigures fig;
+            const auto start = Clock::now();
+            fig.steps = pacer.stepsForNextFrame();
+            simTimer.beginFrame();
+            for (int i = 0; i < fig.steps; ++i) gpu.step(dt);
+            simTimer.endPass();
+            r.render(render::solverInputs(gpu), camera, look, width, height, target->framebuffer());
+            glFinish();
+            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            pacer.frameDone(fig.steps, dt, seconds);
+            collectGpuFigures(fig, simTimer, r);
+            if (f < 0) continue;
+            fig.wall = seconds * 1e3;
+            out.frames.push_back(fig);
+            out.steps += fig.steps;
+            out.simulatedSeconds += double(fig.steps) * dt;
+            out.wallSeconds += seconds;
+        }
+        out.stats = r.lastStats();
+        out.solverBytesPerCell = gpu.bytesPerCell();
+        return out;
+    }
+
+    // The simulation stays up to one step ahead of the clock; the frame shows the state at the clock
+    // time, blended between the states before and after the last step.
     double clockSeconds = 0, simSeconds = 0;
     for (long long f = 0; f < frameCount; ++f) {
         FrameFigures fig;
@@ -95,19 +142,11 @@ Result<FrameBench> measureFrames(int gridSize, int width, int height, long long 
         r.render(in, camera, look, width, height, target->framebuffer());
         glFinish();
         fig.wall = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-        // After the finish this frame's queries are done: collect them now rather than frames late.
-        simTimer.collect();
-        r.collectGpuTimes();
-        const render::RenderStats& st = r.lastStats();
-        if (st.gpuFrameAge == 0) {
-            fig.bounds = st.gpu.boundsMs;
-            fig.terrain = st.gpu.skyTerrainMs;
-            fig.water = st.gpu.waterMs;
-            fig.resolve = st.gpu.resolveMs;
-        }
-        if (simTimer.latestAgeFrames() == 0) fig.sim = simTimer.latestMs()[0];
+        collectGpuFigures(fig, simTimer, r);
         out.frames.push_back(fig);
         out.steps += fig.steps;
+        out.simulatedSeconds += double(fig.steps) * dt;
+        out.wallSeconds += fig.wall * 1e-3;
         clockSeconds += kFrameSeconds;
     }
     out.stats = r.lastStats();

@@ -22,14 +22,20 @@ struct FrameBench {
     float dtSeconds = 0;
     render::RenderStats stats;      ///< the renderer's, after the last frame
     double solverBytesPerCell = 0;  ///< the solver's GPU buffers
+    bool timeLapse = false;         ///< paced by TimeLapsePacer instead of real time
+    double simulatedSeconds = 0, wallSeconds = 0;  ///< over the measured frames
     std::vector<double> column(double FrameFigures::*field) const;
     /// GPU memory per cell of the viewer: solver, renderer maps, depth snapshot, water history.
     double totalBytesPerCell() const;
 };
 
 /// Renders frameCount frames of builtin:default:gridSize at width x height after one untimed frame.
-/// Needs a current GL 4.5 context.
-Result<FrameBench> measureFrames(int gridSize, int width, int height, long long frameCount, double renderScale = 1.0);
+/// With `timeLapse` each frame runs the steps the viewer's time-lapse pacer asks for
+/// (app/pacing/timelapse_pacer.hpp) and draws the newest state, as the viewer's "as fast as possible"
+/// does; the pacer first settles over `timeLapse` warm-up frames (untimed). Needs a current GL 4.5
+/// context.
+Result<FrameBench> measureFrames(int gridSize, int width, int height, long long frameCount, double renderScale = 1.0,
+                                 bool timeLapse = false);
 
 double percentile(std::vector<double> v, double p);  ///< p in [0, 1], nearest rank
 double mean(const std::vector<double>& v);

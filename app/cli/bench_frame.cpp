@@ -27,7 +27,7 @@ int runBenchFrame(int argc, char** argv) {
     const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
     if (!parsed) return exitCode;
     const CliArgs& args = *parsed;
-    if (auto ok = args.check({"--frame", "--grid", "--size", "--frames", "--render-scale", "--json"});
+    if (auto ok = args.check({"--frame", "--grid", "--size", "--frames", "--render-scale", "--timelapse", "--json"});
         !ok || !args.positional.empty())
         return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (not with --frame)");
     auto frames = args.integer("--frames", 120, 1, 100000);
@@ -51,7 +51,8 @@ int runBenchFrame(int argc, char** argv) {
         std::cerr << "sluice bench: " << grid.error().message << "\n";
         return kExitUsage;
     }
-    auto bench = measureFrames(int(*grid), width, height, *frames, *renderScale);
+    const bool timeLapse = args.has("--timelapse");
+    auto bench = measureFrames(int(*grid), width, height, *frames, *renderScale, timeLapse);
     if (!bench) {
         std::cerr << "error: " << bench.error().message << "\n";
         return kExitNoGpu;
@@ -61,6 +62,9 @@ int runBenchFrame(int argc, char** argv) {
     const float dt = fb.dtSeconds;
     auto column = [&](double FrameFigures::*field) { return fb.column(field); };
     const std::vector<double> wall = column(&FrameFigures::wall);
+    std::vector<double> stepsPerFrame;
+    for (const FrameFigures& f : fb.frames) stepsPerFrame.push_back(double(f.steps));
+    const double stepsMedian = percentile(stepsPerFrame, 0.5);
     const render::RenderStats& st = fb.stats;
     const std::string device = (*ctx)->description();
     struct Pass {
@@ -85,6 +89,9 @@ int runBenchFrame(int argc, char** argv) {
                             {"solver_bytes_per_cell", fb.solverBytesPerCell},
                             {"gpu_bytes_per_cell", fb.totalBytesPerCell()},
                             {"sim_steps", steps},
+                            {"timelapse", timeLapse},
+                            {"speed_up", fb.wallSeconds > 0 ? fb.simulatedSeconds / fb.wallSeconds : 0.0},
+                            {"frames_per_second", fb.wallSeconds > 0 ? double(fb.frames.size()) / fb.wallSeconds : 0.0},
                             {"frame_ms", {{"median", percentile(wall, 0.5)}, {"p95", percentile(wall, 0.95)}, {"mean", mean(wall)}}},
                             {"triangles", {{"terrain", st.terrainTriangles()}, {"water", st.waterTriangles()}}},
                             {"chunks", {{"terrain", st.terrainChunks}, {"water", st.waterChunks}}}};
@@ -94,11 +101,21 @@ int runBenchFrame(int argc, char** argv) {
         return kExitOk;
     }
     std::printf("device: %s\n", device.c_str());
-    std::printf("default scene %lld^2, %dx%d px (3-D passes at %dx%d), %lld frames of 1/60 s simulated (%lld "
-                "simulation steps of %.3g s)\n",
-                *grid, width, height, st.internalWidthPx, st.internalHeightPx, *frames, steps, double(dt));
+    if (timeLapse)
+        std::printf("default scene %lld^2, %dx%d px (3-D passes at %dx%d), %lld frames in time-lapse (as fast as possible, "
+                    "paced for >= 30 fps; %lld simulation steps of %.3g s, median %.0f a frame)\n",
+                    *grid, width, height, st.internalWidthPx, st.internalHeightPx, *frames, steps, double(dt),
+                    stepsMedian);
+    else
+        std::printf("default scene %lld^2, %dx%d px (3-D passes at %dx%d), %lld frames of 1/60 s simulated (%lld "
+                    "simulation steps of %.3g s)\n",
+                    *grid, width, height, st.internalWidthPx, st.internalHeightPx, *frames, steps, double(dt));
     std::printf("frame wall ms (glFinish each frame): median %.2f, p95 %.2f, mean %.2f\n", percentile(wall, 0.5),
                 percentile(wall, 0.95), mean(wall));
+    if (fb.wallSeconds > 0)
+        std::printf("speed-up: %.1fx real time (%.1f s simulated in %.2f s), %.1f frames per second\n",
+                    fb.simulatedSeconds / fb.wallSeconds, fb.simulatedSeconds, fb.wallSeconds,
+                    double(fb.frames.size()) / fb.wallSeconds);
     std::printf("%-10s %12s %12s\n", "GPU pass", "median ms", "mean ms");
     for (const Pass& p : passes) std::printf("%-10s %12.3f %12.3f\n", p.name, percentile(p.ms, 0.5), mean(p.ms));
     std::printf("triangles: terrain %lld, water %lld (%d and %d chunks)\n", st.terrainTriangles(), st.waterTriangles(),

@@ -38,7 +38,8 @@ std::vector<VerbSpec> makeTable() {
                  "applies the tool, wheel zooms, middle/right drag pans.",
                  {{"--frames", "N", "quit after N frames (scripted runs, tests)"},
                   {"--screenshot", "PATH.png", "save the last frame as a PNG"},
-                  {"--speed", "X", "simulated seconds per real second at start (default 1)"},
+                  {"--speed", "X", "simulated seconds per real second at start (default 1); max: time-lapse, as fast as\n"
+                                   "the view keeps drawing at >= 30 fps"},
                   {"--input-script", "FILE", "inject timed mouse/key events (docs/TESTING.md)"},
                   {"--dump-state", "DIR", "at exit, write DIR/terrain.npy, DIR/depth.npy and DIR/summary.json"},
                   {"--backend", "gpu|cpu",
@@ -134,7 +135,9 @@ std::vector<VerbSpec> makeTable() {
                   {"--frame", nullptr, "time whole frames of the 3-D view (the options below)"},
                   {"--grid", "N", "with --frame: the grid side (default 1024, 256 on a software renderer)"},
                   {"--size", "WxH", "with --frame: the frame size (default 1920x1080)"},
-                  {"--render-scale", "S", "with --frame: internal resolution of the 3-D passes (0.1..1)"}}});
+                  {"--render-scale", "S", "with --frame: internal resolution of the 3-D passes (0.1..1)"},
+                  {"--timelapse", nullptr, "with --frame: the viewer's time-lapse, as many steps a frame as keep it at >= 30 fps;\n"
+                                           "prints the speed-up over real time"}}});
     t.push_back({"info", "", "describe the headless OpenGL context and how its kernels round division", "", {}});
     t.push_back({"help", "[VERB]", "this overview, or one verb's options", "", {}});
     return t;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 
 #include "app/window/viewer_state.hpp"
 #include "render/scene_renderer.hpp"
@@ -98,7 +99,7 @@ void startTransition(ViewerState& v, const render::Camera& to, CameraMode mode) 
 
 }  // namespace
 
-float groundHeightAt(ViewerState& v, float xM, float yM) {
+float groundHeightAt(ViewerState& v, float xM, float yM, bool withWater) {
     const int W = v.scene.width, H = v.scene.height;
     const float dx = v.scene.cellSizeM;
     // Cell centres at (i + 0.5) dx: the 2x2 cells around the point, clamped to the grid.
@@ -108,7 +109,8 @@ float groundHeightAt(ViewerState& v, float xM, float yM) {
     const sim::CellBox box{x0, y0, 2, 2};
     std::uint32_t bed[4], depth[4];
     v.sim.solver->readRegion(sim::Solver::Field::Terrain, box, bed);
-    v.sim.solver->readRegion(sim::Solver::Field::Depth, box, depth);
+    if (withWater) v.sim.solver->readRegion(sim::Solver::Field::Depth, box, depth);
+    else std::fill(std::begin(depth), std::end(depth), 0u);
     float surface[4];
     for (int i = 0; i < 4; ++i) {
         float b = 0;
@@ -224,6 +226,8 @@ void updateCamera(ViewerState& v, double frameSeconds) {
     }
     if (forward != 0.0f || right != 0.0f || up != 0.0f) {
         render::flyMove(v.p3.camera, forward * step, right * step, up * step);
+        // Flying into a hill stops just above it; into water it goes on (the view from under water).
+        render::keepAboveBed(v.p3.camera, [&](float x, float y) { return groundHeightAt(v, x, y, false); }, verticalScale(v));
         eyeLens(v, v.p3.camera, v.minBedM);
     }
 }

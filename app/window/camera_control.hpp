@@ -84,8 +84,9 @@ std::vector<sim::ViewBookmark> savedBookmarks(const CameraControl& c);
 /// orbit and drops any move under way: a newly opened world.
 void adoptBookmarks(CameraControl& c, const std::vector<sim::ViewBookmark>& list, const render::Camera& lens);
 
-/// The ground under world point (x, y) (stored metres): the bed plus the water on it, bilinear
-/// between cell centres, clamped to the grid. Reads 2x2 cells of run A's solver.
-float groundHeightAt(ViewerState& v, float xM, float yM);
+/// The ground under world point (x, y) (stored metres): the bed plus the water on it (or the bed
+/// alone when `withWater` is false), bilinear between cell centres, clamped to the grid. Reads 2x2
+/// cells of run A's solver.
+float groundHeightAt(ViewerState& v, float xM, float yM, bool withWater = true);
 
 }  // namespace sluice::app

@@ -185,7 +185,19 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
     p.evaporationMPerS = evaporationMmH / kMmPerHourPerMPerS;
     if (p != before) s.apply(sim::SetParams{p}, continuing);
 
-    ImGui::SliderFloat("speed (x real time)", &s.speed, 0.1f, 200.0f, "%.2f", kClampLog);
+    {
+        ImGui::BeginDisabled(s.timeLapse);
+        ImGui::SliderFloat("speed (x real time)", &s.speed, 0.1f, 200.0f, "%.2f", kClampLog);
+        ImGui::EndDisabled();
+        if (ImGui::Checkbox("as fast as possible", &s.timeLapse)) {
+            s.pacer.reset();
+            s.timeLapseSteps = 0;
+        }
+        tooltip("time-lapse: each frame runs as many steps as keep the view at 30 frames per second or more");
+        if (s.timeLapse)
+            ImGui::Text("time-lapse: %.0fx real time, %.0f fps, %d steps a frame", s.pacer.speedUp(), s.pacer.framesPerSecond(),
+                        s.timeLapseSteps);
+    }
     if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
     ImGui::SameLine();
     if (ImGui::Button("Step")) s.singleStep();

@@ -161,7 +161,7 @@ void Simulation::refreshStats(Clock::time_point now) {
 }
 
 float Simulation::blend() const {
-    if (!previousValid || paused || fixedStepsPerFrame > 0) return -1.0f;
+    if (!previousValid || paused || fixedStepsPerFrame > 0 || timeLapse) return -1.0f;
     return float(std::clamp(backlogSeconds / double(solver->params().dtSeconds), 0.0, 1.0));
 }
 
@@ -178,6 +178,21 @@ void Simulation::advance(double frameSeconds) {
         return;
     }
     const double dt = solver->params().dtSeconds;
+    if (timeLapse) {
+        // The frame that just ended ran timeLapseSteps and lasted frameSeconds (steps, drawing and
+        // the GPU's wait): the pacer scales the next frame's steps toward its frame time.
+        pacer.frameDone(timeLapseSteps, dt, frameSeconds);
+        timeLapseSteps = pacer.stepsForNextFrame();
+        for (int i = 0; i < timeLapseSteps; ++i) {
+            session->step();
+            if (runB) runB->step(runB->params().dtSeconds);
+        }
+        backlogSeconds = 0;
+        mirrorsStale = true;
+        previousValid = false;
+        return;
+    }
+    timeLapseSteps = 0;
     backlogSeconds += double(speed) * std::min(frameSeconds, kMaxFrameSeconds);
     const auto t0 = Clock::now();
     while (backlogSeconds >= dt) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/pacing/timelapse_pacer.hpp"
 #include "render/depth_snapshot.hpp"
 #include "render/render_inputs.hpp"
 #include "render/solver_mirror.hpp"
@@ -48,6 +49,11 @@ struct Simulation {
     /// Recording: exactly this many steps per frame instead of following the wall clock (0 = off),
     /// so a video shows simulated time evenly however fast the machine is.
     int fixedStepsPerFrame = 0;
+    /// Time-lapse ("as fast as possible"): each frame runs the steps the pacer asks for, as many as
+    /// keep the view at >= 30 fps (app/pacing/timelapse_pacer.hpp); `speed` is ignored meanwhile.
+    bool timeLapse = false;
+    TimeLapsePacer pacer;
+    int timeLapseSteps = 0;  ///< steps the last frame ran in time-lapse (the pacer learns from it)
     /// A/B comparison: run B starts from a copy of A's state and steps in lockstep with A (one step
     /// each, of its own dt), with its own parameters. World edits (brushes, sources, boundaries,
     /// terrain, reset) go to both; undo and redo re-fork B from A, keeping B's parameters.

@@ -71,11 +71,13 @@ int parseViewerOptions(int argc, char** argv, ViewerOptions& out) {
     auto renderScale = args.number("--render-scale", 0.0, 0.1, 1.0);  // 0: not given, chosen by renderer
     if (!renderScale) return usageError(renderScale.error().message);
     out.renderScale = *renderScale;
-    if (auto sp = args.get("--speed")) {
+    if (auto sp = args.get("--speed"); sp && *sp == "max") {
+        out.timeLapse = true;
+    } else if (sp) {
         char* end = nullptr;
         out.speed = std::strtof(sp->c_str(), &end);
         if (end == sp->c_str() || *end != '\0' || !std::isfinite(out.speed) || out.speed <= 0)
-            return usageError("--speed: expected a positive number, got '" + *sp + "'");
+            return usageError("--speed: expected a positive number or max, got '" + *sp + "'");
     }
     if (auto a = args.get("--autosave-seconds")) {
         char* end = nullptr;

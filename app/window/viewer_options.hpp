@@ -23,6 +23,7 @@ struct ViewerOptions {
     long long frames = 0;              ///< quit after this many frames (0: run until closed)
     double renderScale = 0;            ///< fixed render scale; 0: chosen for the renderer
     float speed = 1.0f;                ///< simulated seconds per real second at start
+    bool timeLapse = false;            ///< --speed max: start in time-lapse (as fast as possible)
     double autosaveSeconds = 120;      ///< 0: no autosave
     std::string logPath, screenshotPath, dumpDir, recordPath, preset;
     std::optional<HeightmapOption> heightmap;

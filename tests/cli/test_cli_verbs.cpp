@@ -45,14 +45,17 @@ TEST(CliVerbs, InfoNamesTheExactFloatMode) {
 TEST(CliVerbs, HelpListsEveryVerbAndTheExitCodes) {
     const CliRun r = runSluice("help");
     EXPECT_EQ(r.exitCode, 0) << r.output;
-    for (const app::VerbSpec& v : app::verbTable())
-        if (std::string(v.name) != "viewer") EXPECT_TRUE(has(r.output, std::string("sluice ") + v.name)) << v.name;
+    for (const app::VerbSpec& v : app::verbTable()) {
+        if (std::string(v.name) != "viewer") {
+            EXPECT_TRUE(has(r.output, std::string("sluice ") + v.name)) << v.name;
+        }
+    }
     EXPECT_TRUE(has(r.output, app::exitCodeTable())) << r.output;
 }
 
 TEST(CliVerbs, EveryVerbHasItsOwnHelpListingEveryOption) {
     for (const app::VerbSpec* v : headlessVerbs()) {
-        for (const std::string form : {std::string(v->name) + " --help", std::string(v->name) + " -h", "help " + std::string(v->name)}) {
+        for (const std::string& form : {std::string(v->name) + " --help", std::string(v->name) + " -h", "help " + std::string(v->name)}) {
             const CliRun r = runSluice(form);
             EXPECT_EQ(r.exitCode, 0) << form << ": " << r.output;
             EXPECT_TRUE(has(r.output, std::string("usage: sluice ") + v->name)) << form << ": " << r.output;

@@ -86,6 +86,28 @@ TEST(EyeCamera, WalkKeepsEyeHeightOverTheGroundWhereItLands) {
     }
 }
 
+TEST(EyeCamera, FlyingIntoAHillStopsJustAboveIt) {
+    for (float scale : {1.0f, 2.5f}) {
+        Camera c;
+        // 3 m above the slope, diving 40 m along a steep downward view: the path goes into the hill.
+        const float x0 = 200, y0 = 300;
+        placeEye(c, {x0, y0, (slope(x0, y0) + 3.0f) * scale}, 0.3f, 1.2f);
+        flyMove(c, 40.0f, 0.0f, 0.0f);
+        ASSERT_LT(c.position().z, slope(c.position().x, c.position().y) * scale) << "the move alone ends underground";
+        const float yaw = c.yawRad, pitch = c.pitchRad;
+        EXPECT_TRUE(keepAboveBed(c, slope, scale));
+        const glm::vec3 eye = c.position();
+        EXPECT_NEAR(eye.z, (slope(eye.x, eye.y) + kFlyClearanceM) * scale, 1e-3f);
+        EXPECT_FLOAT_EQ(c.yawRad, yaw);
+        EXPECT_FLOAT_EQ(c.pitchRad, pitch);
+        // High above it nothing changes.
+        placeEye(c, {x0, y0, (slope(x0, y0) + 50.0f) * scale}, 0.3f, 0.2f);
+        const glm::vec3 high = c.position();
+        EXPECT_FALSE(keepAboveBed(c, slope, scale));
+        EXPECT_EQ(c.position(), high);
+    }
+}
+
 TEST(EyeCamera, WalkStaysInsideTheFootprint) {
     Camera c;
     const Footprint world{256, 128};
