@@ -128,7 +128,10 @@ void main() {
     if (uNormalMaps != 0) {
         // Ripples grow with speed, fade in films (no room for waves) and with the pixel footprint.
         float strength = (0.16 + 0.3 * min(speed, 2.5)) * smoothstep(0.0, 0.05, h);
-        vec2 slope = advectedDetail(p, drift, 23.0).xy * 0.45 * footprintFade(23.0, footprint);
+        // A swell of 90 m tiles first: what still moves on a lake or the sea seen from afar, where the
+        // finer scales have faded with the footprint.
+        vec2 slope = advectedDetail(p, drift, 90.0).xy * 0.35 * footprintFade(90.0, footprint);
+        slope += advectedDetail(p, drift, 23.0).xy * 0.45 * footprintFade(23.0, footprint);
         slope += advectedDetail(p, drift, 7.0).xy * 0.35 * footprintFade(7.0, footprint);
         float fine = footprintFade(1.8, footprint);
         if (fine > 0.0) slope += advectedDetail(p, drift, 1.8).xy * 0.25 * fine;
