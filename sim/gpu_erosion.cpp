@@ -2,6 +2,7 @@
 // and erodes), the slumping pass after it (slump.comp), and the readbacks of the sediment ledger.
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 #include <numeric>
 
 #include "sim/gpu_solver.hpp"
@@ -54,8 +55,16 @@ void GpuSolver::erodeAndSlump() {
     slump_.set("uHardness", sectionAt(SLUICE_EROSION_HARDNESS));
     slump_.set("uRebase", 0);
     slump_.use();
-    glDispatchCompute(GLuint(passGroupsX_), GLuint(passGroupsY_), 1);
-    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    // For measuring what slumping costs only (docs/PERFORMANCE.md): SLUICE_EROSION_SKIP_SLUMP=1 leaves
+    // the pass out, which breaks the bed's bookkeeping; never set it for a real run.
+    static const bool skipSlump = [] {
+        const char* v = std::getenv("SLUICE_EROSION_SKIP_SLUMP");
+        return v && v[0] == '1';
+    }();
+    if (!skipSlump) {
+        glDispatchCompute(GLuint(passGroupsX_), GLuint(passGroupsY_), 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
     layerHalf_ = 1 - layerHalf_;
 }
 
