@@ -191,33 +191,51 @@ void main() {
         flagsOut[self] = (sWet != 0u ? SLUICE_TILE_WET : 0u) | wasWet;
     }
     if (uLedgerActive != 0 || uErosion != 0) {  // uniform
+        // Sums only what can be nonzero (each condition is uniform across the group): the water's
+        // exchanges when the ledger is active; sediment removed through the domain's edge (groups on
+        // it) or with the water a drain or an open boundary takes (ledger active); every other
+        // cell's value is 0, so leaving them out changes no sum.
+        const bool water = uLedgerActive != 0, sediment = uErosion != 0;
+        const ivec2 first = group * ivec2(SLUICE_PASS_GROUP_X, SLUICE_PASS_GROUP_Y);
+        const bool onEdge = first.x == 0 || first.y == 0 || first.x + SLUICE_PASS_GROUP_X >= W || first.y + SLUICE_PASS_GROUP_Y >= H;
+        const bool edgeGroup = sediment && (water || onEdge);
         const uint t = gl_LocalInvocationIndex;
-        sAdded[t] = added;
-        sRemoved[t] = removed;
-        sSedRemoved[t] = sedRemoved;
-        sEroded[t] = eroded;
-        sDeposited[t] = deposited;
+        if (water) {
+            sAdded[t] = added;
+            sRemoved[t] = removed;
+        }
+        if (sediment) {
+            sEroded[t] = eroded;
+            sDeposited[t] = deposited;
+        }
+        if (edgeGroup) sSedRemoved[t] = sedRemoved;
         memoryBarrierShared();
         barrier();
         for (uint stride = kGroupSize / 2u; stride > 0u; stride >>= 1u) {
             if (t < stride) {
-                sAdded[t] += sAdded[t + stride];
-                sRemoved[t] += sRemoved[t + stride];
-                sSedRemoved[t] += sSedRemoved[t + stride];
-                sEroded[t] += sEroded[t + stride];
-                sDeposited[t] += sDeposited[t + stride];
+                if (water) {
+                    sAdded[t] += sAdded[t + stride];
+                    sRemoved[t] += sRemoved[t + stride];
+                }
+                if (sediment) {
+                    sEroded[t] += sEroded[t + stride];
+                    sDeposited[t] += sDeposited[t + stride];
+                }
+                if (edgeGroup) sSedRemoved[t] += sSedRemoved[t + stride];
             }
             memoryBarrierShared();
             barrier();
         }
         if (t == 0u) {
-            ledger[2 * self] += sAdded[0];
-            ledger[2 * self + 1] += sRemoved[0];
-            if (uErosion != 0) {
+            if (water) {
+                ledger[2 * self] += sAdded[0];
+                ledger[2 * self + 1] += sRemoved[0];
+            }
+            if (sediment) {
                 const int slot = uSedimentSlot0 + SLUICE_SEDIMENT_SLOTS * self;
                 ledger[slot + SLUICE_SEDIMENT_ERODED] += sEroded[0];
                 ledger[slot + SLUICE_SEDIMENT_DEPOSITED] += sDeposited[0];
-                ledger[slot + SLUICE_SEDIMENT_REMOVED] += sSedRemoved[0];
+                if (edgeGroup) ledger[slot + SLUICE_SEDIMENT_REMOVED] += sSedRemoved[0];
             }
         }
     }
