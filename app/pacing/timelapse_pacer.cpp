@@ -10,6 +10,10 @@ namespace {
 constexpr double kMaxStepsPerFrame = 1e6;
 /// Wall time the speed-up and frame rate are averaged over (seconds).
 constexpr double kWindowSeconds = 1.0;
+/// The longest frame the half-and-half rule aims for (seconds): below 10 fps a view stops feeling live.
+constexpr double kSlowestFrameSeconds = 0.1;
+/// Frames after a start or reset that do not inform the drawing-time estimate (shader compiles).
+constexpr long long kSettleFrames = 3;
 }  // namespace
 
 TimeLapsePacer::TimeLapsePacer(double targetFrameSeconds)
@@ -26,10 +30,20 @@ void TimeLapsePacer::frameDone(int steps, double dtSeconds, double frameSeconds)
         windowWall_ -= window_.front().wall;
         window_.pop_front();
     }
+    // A frame of one step is (nearly) the drawing alone. When that already takes longer than the
+    // target (a software renderer), the frame rate cannot be held: the simulation then gets as much
+    // of each frame as the drawing, half of it, instead of one step a frame, as long as frames stay
+    // under 0.1 s.
+    // The first frames (shader compiles) and stalls (a frame over 3x the estimate) do not count.
+    if (++framesSeen_ > kSettleFrames && steps <= 1) {
+        if (oneStepSeconds_ <= 0) oneStepSeconds_ = frameSeconds;
+        else if (frameSeconds < 3.0 * oneStepSeconds_) oneStepSeconds_ = 0.8 * oneStepSeconds_ + 0.2 * frameSeconds;
+    }
+    const double target = std::max(target_, std::min(2.0 * oneStepSeconds_, kSlowestFrameSeconds));
     // Scale the count this frame was asked for (kept fractional, so small corrections add up), or
     // what it ran when that differs (a frame that stepped less: paused, a single step).
     const double base = steps == steps_ ? wanted_ : double(std::max(steps, 1));
-    wanted_ = std::clamp(base * std::clamp(target_ / frameSeconds, 0.5, 1.5), 1.0, kMaxStepsPerFrame);
+    wanted_ = std::clamp(base * std::clamp(target / frameSeconds, 0.5, 1.5), 1.0, kMaxStepsPerFrame);
     steps_ = int(std::floor(wanted_));
 }
 
@@ -40,6 +54,8 @@ double TimeLapsePacer::framesPerSecond() const { return windowWall_ > 0 ? double
 void TimeLapsePacer::reset() {
     steps_ = 1;
     wanted_ = 1.0;
+    oneStepSeconds_ = 0;
+    framesSeen_ = 0;
     window_.clear();
     windowSimulated_ = windowWall_ = 0;
 }

@@ -8,7 +8,9 @@
 // wall time from one frame's start to the next: the steps, the drawing and any wait for the GPU,
 // which runs asynchronously and shows up in the next swap or finish), the factor held within
 // [1/2, 3/2] per frame so one slow frame (a shader compile, a stall) does not collapse it and the
-// count settles within a few frames; at least one step a frame. Pure arithmetic: unit-tested
+// count settles within a few frames; at least one step a frame. Where drawing alone takes longer
+// than the target (a software renderer), the target becomes twice a one-step frame, at most 0.1 s:
+// the simulation gets up to half of each frame rather than one step. Pure arithmetic: unit-tested
 // (tests/cli/test_timelapse_pacer.cpp).
 #include <deque>
 
@@ -41,6 +43,8 @@ private:
     double target_;
     int steps_ = 1;
     double wanted_ = 1.0;       // the fractional step count the control keeps between frames
+    double oneStepSeconds_ = 0; // smoothed wall time of frames that ran one step (0: none yet)
+    long long framesSeen_ = 0;  // frames since the start or the last reset
     std::deque<Frame> window_;  // the last frames, about one second of wall time
     double windowSimulated_ = 0, windowWall_ = 0;
 };

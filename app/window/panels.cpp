@@ -185,19 +185,9 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
     p.evaporationMPerS = evaporationMmH / kMmPerHourPerMPerS;
     if (p != before) s.apply(sim::SetParams{p}, continuing);
 
-    {
-        ImGui::BeginDisabled(s.timeLapse);
-        ImGui::SliderFloat("speed (x real time)", &s.speed, 0.1f, 200.0f, "%.2f", kClampLog);
-        ImGui::EndDisabled();
-        if (ImGui::Checkbox("as fast as possible", &s.timeLapse)) {
-            s.pacer.reset();
-            s.timeLapseSteps = 0;
-        }
-        tooltip("time-lapse: each frame runs as many steps as keep the view at 30 frames per second or more");
-        if (s.timeLapse)
-            ImGui::Text("time-lapse: %.0fx real time, %.0f fps, %d steps a frame", s.pacer.speedUp(), s.pacer.framesPerSecond(),
-                        s.timeLapseSteps);
-    }
+    ImGui::BeginDisabled(s.timeLapse);  // time-lapse sets its own pace
+    ImGui::SliderFloat("speed (x real time)", &s.speed, 0.1f, 200.0f, "%.2f", kClampLog);
+    ImGui::EndDisabled();
     if (ImGui::Button(s.paused ? "Run" : "Pause")) s.paused = !s.paused;
     ImGui::SameLine();
     if (ImGui::Button("Step")) s.singleStep();
@@ -205,6 +195,13 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
     req.reset |= ImGui::Button("Reset");
     ImGui::SameLine();
     req.fitView |= ImGui::Button("Fit view");
+    ImGui::SameLine();
+    if (ImGui::Checkbox("max", &s.timeLapse)) {  // on the buttons' row: the panel keeps its height
+        s.pacer.reset();
+        s.timeLapseSteps = 0;
+    }
+    tooltip("as fast as possible (time-lapse): each frame runs as many steps as keep the view at 30 frames "
+            "per second or more; the speed-up shows on the time line below");
 
     sim::Boundaries b = s.solver->boundaries();
     bool sideDrag = false;
@@ -213,8 +210,12 @@ void simulationSection(Simulation& s, PanelRequests& req, PresetState& presets) 
     for (int side = 0; side < 4; ++side) changed |= boundaryControls(sim::sideName(side), b.side(side), sideDrag);
     if (changed) s.apply(sim::SetBoundaries{b}, sideDrag);
 
-    ImGui::Text("time %.1f s, %lld steps%s", c.timeSeconds, static_cast<long long>(c.steps),
-                s.behind ? "  (slower than requested)" : "");
+    if (s.timeLapse)
+        ImGui::Text("time %.1f s, %lld steps  (%.0fx real time, %.0f fps)", c.timeSeconds, static_cast<long long>(c.steps),
+                    s.pacer.speedUp(), s.pacer.framesPerSecond());
+    else
+        ImGui::Text("time %.1f s, %lld steps%s", c.timeSeconds, static_cast<long long>(c.steps),
+                    s.behind ? "  (slower than requested)" : "");
     ImGui::Text("substeps %d, Courant %.3f (max %.3f)", c.lastSubsteps, double(s.courant), double(c.maxCourant));
     // Always one line (empty when nothing was capped) so the widgets below never jump.
     if (c.cappedSteps > 0)

@@ -187,6 +187,16 @@ TEST(RenderHeadless, RenderVerbFailsCleanly) {
     run = runSluice("render builtin:default:64");
     EXPECT_EQ(run.exitCode, 2) << run.output;
 
+    // --target turns --camera about a point: without --camera it says what it needs; a malformed one
+    // names the option and the text.
+    run = runSluice("render builtin:default:64 --target 10,10,1 --out '" + out + "'");
+    EXPECT_EQ(run.exitCode, 2) << run.output;
+    EXPECT_NE(run.output.find("--target: needs --camera"), std::string::npos) << run.output;
+    run = runSluice("render builtin:default:64 --camera 0,20,30 --target 10,ten,1 --out '" + out + "'");
+    EXPECT_EQ(run.exitCode, 2) << run.output;
+    EXPECT_NE(run.output.find("--target: expected x,y,z (metres), got '10,ten,1'"), std::string::npos) << run.output;
+    EXPECT_FALSE(std::filesystem::exists(out));
+
     // A folder that cannot exist (a file is in the way) fails before rendering, with exit 4; a
     // missing folder is created, as for every verb's outputs (docs/CLI.md).
     writeText(dir / "plain", "x\n");
