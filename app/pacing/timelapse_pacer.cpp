@@ -14,6 +14,8 @@ constexpr double kWindowSeconds = 1.0;
 constexpr double kSlowestFrameSeconds = 0.1;
 /// Frames after a start or reset that do not inform the drawing-time estimate (shader compiles).
 constexpr long long kSettleFrames = 3;
+/// One-step frames in a row over the target that show the drawing alone is too slow for it.
+constexpr int kSlowFrames = 30;
 }  // namespace
 
 TimeLapsePacer::TimeLapsePacer(double targetFrameSeconds)
@@ -34,12 +36,26 @@ void TimeLapsePacer::frameDone(int steps, double dtSeconds, double frameSeconds)
     // target (a software renderer), the frame rate cannot be held: the simulation then gets as much
     // of each frame as the drawing, half of it, instead of one step a frame, as long as frames stay
     // under 0.1 s.
-    // The first frames (shader compiles) and stalls (a frame over 3x the estimate) do not count.
-    if (++framesSeen_ > kSettleFrames && steps <= 1) {
-        if (oneStepSeconds_ <= 0) oneStepSeconds_ = frameSeconds;
-        else if (frameSeconds < 3.0 * oneStepSeconds_) oneStepSeconds_ = 0.8 * oneStepSeconds_ + 0.2 * frameSeconds;
+    // It takes kSlowFrames one-step frames in a row over the target, after the first frames (shader
+    // compiles), to decide so: a fast machine whose first frames are slow while the renderer makes
+    // its maps leaves one step long before. Stalls (over 3x the estimate) do not move the estimate;
+    // a frame under the target ends the rule.
+    if (++framesSeen_ > kSettleFrames && !slowDrawing_) {
+        if (steps <= 1 && frameSeconds > target_) {
+            oneStepSeconds_ = oneStepSeconds_ <= 0 ? frameSeconds : 0.8 * oneStepSeconds_ + 0.2 * frameSeconds;
+            slowDrawing_ = ++slowFrames_ >= kSlowFrames;
+        } else {
+            slowFrames_ = 0;
+            oneStepSeconds_ = 0;
+        }
+    } else if (slowDrawing_ && frameSeconds < target_) {
+        slowDrawing_ = false;  // frames under the target after all (a lighter view): back to it
+        slowFrames_ = 0;
+        oneStepSeconds_ = 0;
+    } else if (slowDrawing_ && steps <= 1 && frameSeconds < 3.0 * oneStepSeconds_) {
+        oneStepSeconds_ = 0.8 * oneStepSeconds_ + 0.2 * frameSeconds;
     }
-    const double target = std::max(target_, std::min(2.0 * oneStepSeconds_, kSlowestFrameSeconds));
+    const double target = slowDrawing_ ? std::max(target_, std::min(2.0 * oneStepSeconds_, kSlowestFrameSeconds)) : target_;
     // Scale the count this frame was asked for (kept fractional, so small corrections add up), or
     // what it ran when that differs (a frame that stepped less: paused, a single step).
     const double base = steps == steps_ ? wanted_ : double(std::max(steps, 1));
@@ -56,6 +72,8 @@ void TimeLapsePacer::reset() {
     wanted_ = 1.0;
     oneStepSeconds_ = 0;
     framesSeen_ = 0;
+    slowFrames_ = 0;
+    slowDrawing_ = false;
     window_.clear();
     windowSimulated_ = windowWall_ = 0;
 }

@@ -45,6 +45,8 @@ private:
     double wanted_ = 1.0;       // the fractional step count the control keeps between frames
     double oneStepSeconds_ = 0; // smoothed wall time of frames that ran one step (0: none yet)
     long long framesSeen_ = 0;  // frames since the start or the last reset
+    int slowFrames_ = 0;        // one-step frames in a row over the target
+    bool slowDrawing_ = false;  // drawing alone is slower than the target: the half-frame rule applies
     std::deque<Frame> window_;  // the last frames, about one second of wall time
     double windowSimulated_ = 0, windowWall_ = 0;
 };
