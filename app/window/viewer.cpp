@@ -234,7 +234,10 @@ int runViewer(int argc, char** argv) {
     for (long long frame = 1; running; ++frame) {
         const auto now = Clock::now();
         const double frameSeconds = std::chrono::duration<double>(now - last).count();
-        if (frame > 1) scaleControl.frame({frameSeconds, drawSeconds});  // the last frame's times
+        // The last frame's times. In time-lapse the scale holds still: the pacer sizes the
+        // simulation's share of each frame to the drawing, so a slow frame there is the simulation's
+        // by design, and shrinking the views would only hand it more.
+        if (frame > 1 && !v.sim.timeLapse) scaleControl.frame({frameSeconds, drawSeconds});
         if (frame == kWarmupFrames + 1) fpsStart = now;
         if (frame > kWarmupFrames + 1) fpsFrames = frame - kWarmupFrames - 1;
         last = now;
