@@ -17,23 +17,25 @@ std::size_t cellsOf(int w, int h) { return std::size_t(w) * std::size_t(h); }
 
 void GpuSolver::setSedimentUniforms() {
     const bool on = erosionRunning();
-    depthPass_.set("uErosion", on ? 1 : 0);
-    depthPass_.set("uSedimentSlot0", int(sedimentSlot0_));
-    if (!on) return;
-    const ErosionConstants e = prepareErosion(params_.erosion, erosionDtSub_, cellSizeM_);
-    erosion_.bindStorage(SLUICE_BIND_EROSION);
-    depthPass_.set("uSedIn", sedimentAt(sedHalf_));
-    depthPass_.set("uSedOut", sedimentAt(1 - sedHalf_));
-    depthPass_.set("uSoft", softAt(layerHalf_));
-    depthPass_.set("uBedChange", bedChangeAt(layerHalf_));
-    depthPass_.set("uHardness", sectionAt(SLUICE_EROSION_HARDNESS));
-    depthPass_.set("uCapacity", e.capacity);
-    depthPass_.set("uMinSin", e.minSin);
-    depthPass_.set("uThin", e.thinDepthM);
-    depthPass_.set("uDissolve", e.dissolveFactor);
-    depthPass_.set("uDeposit", e.depositFactor);
-    depthPass_.set("uSoftYield", e.softYield);
-    depthPass_.set("uHalfInvDx", e.halfInvDx);
+    if (on) erosion_.bindStorage(SLUICE_BIND_EROSION);
+    const ErosionConstants e = on ? prepareErosion(params_.erosion, erosionDtSub_, cellSizeM_) : ErosionConstants{};
+    for (const gl::Program* p : {&depthPass_, &fusedPipes_, &fusedSwe_}) {
+        p->set("uErosion", on ? 1 : 0);
+        p->set("uSedimentSlot0", int(sedimentSlot0_));
+        if (!on) continue;
+        p->set("uSedIn", sedimentAt(sedHalf_));
+        p->set("uSedOut", sedimentAt(1 - sedHalf_));
+        p->set("uSoft", softAt(layerHalf_));
+        p->set("uBedChange", bedChangeAt(layerHalf_));
+        p->set("uHardness", sectionAt(SLUICE_EROSION_HARDNESS));
+        p->set("uCapacity", e.capacity);
+        p->set("uMinSin", e.minSin);
+        p->set("uThin", e.thinDepthM);
+        p->set("uDissolve", e.dissolveFactor);
+        p->set("uDeposit", e.depositFactor);
+        p->set("uSoftYield", e.softYield);
+        p->set("uHalfInvDx", e.halfInvDx);
+    }
 }
 
 void GpuSolver::erodeAndSlump() {

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 
 #include "sim/brush_math.hpp"
@@ -54,6 +55,8 @@ Result<void> GpuSolver::init(const Scene& scene) {
     auto floatOps = deviceFloatOps();
     if (!floatOps) return Error{"GPU solver: " + floatOps.error().message};
     const std::string exact = floatOps->defines();
+    exactDefines_ = exact;
+    if (auto fused = compileFused(); !fused) return fused.error();
     auto flux = gl::Program::compute("sim/pipe_flux.comp", exact);
     if (!flux) return flux.error();
     auto sweFlux = gl::Program::compute("sim/swe_flux.comp", exact);
@@ -86,7 +89,7 @@ Result<void> GpuSolver::init(const Scene& scene) {
         flowY_[i] = gl::Buffer(W * (H + 1) * 4, zeros.data());
         flags_[i] = gl::Buffer(groups * 4);
     }
-    faceVelocity_ = gl::Buffer(((W + 1) * H + W * (H + 1)) * 4);
+    faceVelocity_ = gl::Buffer(std::size_t(velocityAt(1)) * 4);
     faceVelocity_.fill32(0);
     markAllTilesActive();
     // Ledger slots: one pair per pass-2 work group, then one per brush tile.
@@ -125,8 +128,30 @@ double GpuSolver::bytesPerCell() const {
     return total / cells;
 }
 
+Result<void> GpuSolver::compileFused() {
+    const int rows = tuning_.fusedCellRows;
+    const std::string shape = exactDefines_ + "#define SLUICE_FUSED_CELL_ROWS " + std::to_string(rows) + "\n";
+    auto pipes = gl::Program::compute("sim/step_fused.comp", shape + "#define SLUICE_FUSED_SWE 0\n");
+    if (!pipes) return pipes.error();
+    auto swe = gl::Program::compute("sim/step_fused.comp", shape + "#define SLUICE_FUSED_SWE 1\n");
+    if (!swe) return swe.error();
+    fusedPipes_ = std::move(*pipes);
+    fusedSwe_ = std::move(*swe);
+    fusedCellRowsBuilt_ = rows;
+    return {};
+}
+
 void GpuSolver::setTuning(const Tuning& t) {
     tuning_ = t;
+    tuning_.fusedCellRows = t.fusedCellRows >= 4 ? 4 : t.fusedCellRows >= 2 ? 2 : 1;
+    if (tuning_.fusedCellRows != fusedCellRowsBuilt_ && fusedCellRowsBuilt_ != 0) {
+        // Tiles too tall for this device's shared memory keep the kernels built before.
+        if (auto ok = compileFused(); !ok) {
+            std::fprintf(stderr, "sluice: fused kernel with %d cell rows: %s\n", tuning_.fusedCellRows,
+                         ok.error().message.c_str());
+            tuning_.fusedCellRows = fusedCellRowsBuilt_;
+        }
+    }
     // Strips: even rows (pass groups are 2 rows high and boundaries move 2 rows a substep), at least 8,
     // and short enough sweeps that the first strip keeps rows at every substep.
     tuning_.stripRows = t.stripRows > 0 ? std::max(8, t.stripRows / 2 * 2) : t.stripRows;
@@ -194,18 +219,28 @@ void GpuSolver::advance(float dtSub, int n) {
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
     const bool sweep = sweeps(n);
-    for (const gl::Program* p : {&flux_, &sweFlux_, &depthPass_}) {
+    for (const gl::Program* p : {&flux_, &sweFlux_, &depthPass_, &fusedPipes_, &fusedSwe_}) {
         setPassUniforms(*p, c, int(em.size()));
         // A sweep computes every group: a skipped group would leave another strip's raw transfers in
         // the shared scratch buffer.
         p->set("uSkipDry", tuning_.skipDryTiles && !sweep ? 1 : 0);
         p->set("uAllActive", c.rainUnits > 0 ? 1 : 0);
     }
-    depthPass_.set("uCountTiles", tuning_.countTiles ? 1 : 0);
+    for (const gl::Program* p : {&depthPass_, &fusedPipes_, &fusedSwe_}) p->set("uCountTiles", tuning_.countTiles ? 1 : 0);
     erosionDtSub_ = dtSub;
     setSedimentUniforms();
     depthPass_.set("uCountWetOnly", sweep ? 1 : 0);
+    // The two passes read and rewrite the current velocities in place; the fused kernel writes the
+    // other half (advanceFused()).
+    sweFlux_.set("uVelocityIn", velocityAt(velHalf_));
+    depthPass_.set("uVelocityOut", velocityAt(velHalf_));
+    const bool fused = !sweep && runsFused();
+    // The two kinds of dispatch keep the other copy of the flows (and velocities) differently: after a
+    // switch every group computes until both copies hold the state (markAllTilesActive).
+    if (fused != lastRunFused_) markAllTilesActive();
+    lastRunFused_ = fused;
     if (sweep) advanceSkewed(n);
+    else if (fused) advanceFused(n);
     else advanceWhole(n);
 }
 
@@ -351,8 +386,9 @@ void GpuSolver::restoreFields(const FieldSnapshot& f) {
     depth_[1 - depthCur_].upload(prev.data(), cells * 4);
     flowX_[flow_].upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
     flowY_[flow_].upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
-    faceVelocity_.upload(f.faceVelocityXMS.data(), f.faceVelocityXMS.size() * 4);
-    faceVelocity_.upload(f.faceVelocityYMS.data(), f.faceVelocityYMS.size() * 4, f.faceVelocityXMS.size() * 4);
+    const std::size_t v0 = std::size_t(velocityAt(velHalf_)) * 4;
+    faceVelocity_.upload(f.faceVelocityXMS.data(), f.faceVelocityXMS.size() * 4, v0);
+    faceVelocity_.upload(f.faceVelocityYMS.data(), f.faceVelocityYMS.size() * 4, v0 + f.faceVelocityXMS.size() * 4);
     storeErosion(f.erosion);
     markAllTilesActive();
 }
@@ -448,8 +484,9 @@ FieldSnapshot GpuSolver::download() {
     flowY_[flow_].download(s.flowYM3PerS.data(), W * (H + 1) * 4);
     s.faceVelocityXMS.resize((W + 1) * H);
     s.faceVelocityYMS.resize(W * (H + 1));
-    faceVelocity_.download(s.faceVelocityXMS.data(), (W + 1) * H * 4);
-    faceVelocity_.download(s.faceVelocityYMS.data(), W * (H + 1) * 4, (W + 1) * H * 4);
+    const std::size_t v0 = std::size_t(velocityAt(velHalf_)) * 4;
+    faceVelocity_.download(s.faceVelocityXMS.data(), (W + 1) * H * 4, v0);
+    faceVelocity_.download(s.faceVelocityYMS.data(), W * (H + 1) * 4, v0 + (W + 1) * H * 4);
     fillDepthMetres(s);
     s.erosion = erosionField();
     return s;

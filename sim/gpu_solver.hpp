@@ -6,6 +6,7 @@
 // step for the CFL substep policy. Needs a current GL 4.5 context on this thread.
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "gl/buffer.hpp"
 #include "gl/program.hpp"
@@ -40,6 +41,15 @@ public:
         int stripRows = 0;
         int sweepSubsteps = 8;     ///< with strips: substeps per sweep (at most stripRows / 4)
         bool skipDryTiles = true;  ///< groups without water, flow or inflow nearby are not computed
+        /// A whole substep in one dispatch (step_fused.comp) instead of two; not with sweeps, and not
+        /// while a transmissive edge is present (it reads the depth that dispatch overwrites).
+        /// Opt-in: slower than the two passes on an H200 (pipes 15-18 against 21 G cell-steps/s,
+        /// shallow water 7-10 against 11-12) and on llvmpipe; docs/PERFORMANCE.md.
+        bool fused = false;
+        /// Fused kernel: rows of cells each invocation steps (1, 2 or 4; its tiles are
+        /// SLUICE_PASS_GROUP_X x 4 * fusedCellRows cells: taller tiles compute fewer ring faces twice
+        /// but need more shared memory).
+        int fusedCellRows = 2;
         bool countTiles = false;   ///< count the groups computed (tilesRun(); one atomic per group)
     };
     /// The sweep shape `sluice bench` measures on grids of several strips (a whole-grid pass over
@@ -61,10 +71,15 @@ public:
     /// Bytes of GPU memory the simulation state takes per cell (buffers only; a sweep's scratch once
     /// the first sweep has run).
     double bytesPerCell() const;
-    /// DRAM traffic of one substep by design: pass 1 reads b, h, Qx, Qy and writes raw transfers; pass
-    /// 2 reads h and the raw transfers and writes h, Qx, Qy (each array once per pass, neighbours from
-    /// the cache).
-    static constexpr double kTwoPassBytesPerCellStep = 48.0;
+    /// DRAM traffic of one substep by design, bytes per cell (each array once per dispatch, neighbours
+    /// from the cache). Two passes: pass 1 reads b, h, Qx, Qy (shallow water: and ux, uy) and writes
+    /// raw transfers; pass 2 reads them and h (shallow water: and b) and writes h, Qx, Qy (ux, uy):
+    /// 48 / 68. Fused: the state read and written once: 28 / 44 (the ring faces a tile computes
+    /// twice come from the cache).
+    static double designBytesPerCellStep(WaterModel model, bool fused) {
+        const bool swe = model == WaterModel::Swe;
+        return fused ? (swe ? 44.0 : 28.0) : (swe ? 68.0 : 48.0);
+    }
 
     /// Current buffers, for the renderer (read only). Valid until the next step. Depth holds int32
     /// units of SLUICE_DEPTH_UNIT_M metres (shaders/sim/transfer_math.h).
@@ -118,6 +133,13 @@ private:
     void setPassUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const;
     /// n substeps of the whole grid, two dispatches each.
     void advanceWhole(int n);
+    /// n substeps of the whole grid, one dispatch each (step_fused.comp), and whether a run goes there.
+    void advanceFused(int n);
+    bool runsFused() const;
+    /// Compiles the fused kernels for Tuning::fusedCellRows.
+    Result<void> compileFused();
+    /// faceVelocity_'s element where the velocities of half `half` start.
+    int velocityAt(int half) const { return half * ((width_ + 1) * height_ + width_ * (height_ + 1)); }
     /// n substeps in skewed sweeps over strips of rows (Tuning::stripRows).
     void advanceSkewed(int n);
     /// Pass 1 (flux_: face rows [y0, y1)) or pass 2 (depthPass_: cell rows [y0, y1)) of substep
@@ -135,6 +157,7 @@ private:
 
     /// Pass 1 of the substep in params_.model.
     const gl::Program& fluxPass() const { return params_.model == WaterModel::Swe ? sweFlux_ : flux_; }
+    const gl::Program& fusedPass() const { return params_.model == WaterModel::Swe ? fusedSwe_ : fusedPipes_; }
 
     /// Erosion (gpu_erosion.cpp): state set up and enabled; step 2 after a substep's pass 2 (which
     /// does step 1, step_depth.comp; slump.comp); base of `box` after an outside edit of the bed; its
@@ -151,6 +174,10 @@ private:
     void setSedimentUniforms();
 
     gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_, slump_;
+    gl::Program fusedPipes_, fusedSwe_;  // step_fused.comp for each model (Tuning::fused)
+    int fusedCellRowsBuilt_ = 0;         // the Tuning::fusedCellRows they were compiled for
+    std::string exactDefines_;           // the float-ops defines every step kernel is compiled with
+    bool lastRunFused_ = false;          // the last substeps ran fused (a switch wakes every group)
     // Erosion's state (empty until set up): the sections of sim_layout.h in erosion_, the current halves
     // of the pairs at sedHalf_ (sediment) and layerHalf_ (soft layer, bed change).
     gl::Buffer bedBase_, erosion_;
@@ -163,7 +190,11 @@ private:
     // flags swap every substep; flows stay, the other flow pair holding pass 1's raw transfers, except
     // in sweeps, which swap them too).
     gl::Buffer terrain_, depth_[2], flowX_[2], flowY_[2], flags_[2];
-    gl::Buffer faceVelocity_;  // shallow water: each face's velocity, m/s (x-faces, then y)
+    // Shallow water: each face's velocity, m/s (x-faces, then y), the current ones at
+    // velocityAt(velHalf_); the two passes rewrite them in place, the fused kernel writes a second
+    // half (allocated when it first runs).
+    gl::Buffer faceVelocity_;
+    int velHalf_ = 0;
     gl::Buffer emitters_, amounts_, ledger_, stats_, partials_;
     gl::Buffer stripRawX_, stripRawY_;  // skewed sweep: raw transfers of one strip's face rows (grown on demand)
     int depthCur_ = 0, flow_ = 0, flagsCur_ = 0;

@@ -2,6 +2,7 @@
 // skewed sweeps over strips of rows on large grids (docs/ARCHITECTURE.md, "Skewed sweeps").
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 
 #include "sim/gpu_solver.hpp"
 
@@ -17,16 +18,22 @@ void GpuSolver::advanceWhole(int n) {
     flowX_[1 - flow_].bindStorage(SLUICE_BIND_RAW_X);
     flowY_[1 - flow_].bindStorage(SLUICE_BIND_RAW_Y);
     const gl::Program& flux = fluxPass();
+    // For measuring each pass's share only (docs/PERFORMANCE.md): SLUICE_STEP_ONLY_PASS=1 or 2 leaves
+    // the other pass out, which makes the step wrong; never set it for a real run.
+    static const int onlyPass = [] {
+        const char* v = std::getenv("SLUICE_STEP_ONLY_PASS");
+        return v ? std::atoi(v) : 0;
+    }();
     for (int i = 0; i < n; ++i) {
         depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
         depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
         depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OLD);  // read by swe_flux.comp before pass 2 writes it
         flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
         flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
-        dispatchPassRows(flux, 0, height_ + 1, 0, i);
+        if (onlyPass != 2) dispatchPassRows(flux, 0, height_ + 1, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         setSedimentUniforms();  // the sediment halves swap every substep
-        dispatchPassRows(depthPass_, 0, height_, 0, i);
+        if (onlyPass != 1) dispatchPassRows(depthPass_, 0, height_, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         depthCur_ = 1 - depthCur_;
         flagsCur_ = 1 - flagsCur_;

@@ -3,6 +3,7 @@
 // skipping, and the single-threaded CPU reference on the same grids, with the ratios between them; the
 // shallow-water model throughout, and the seeds' pipe model beside it on moving water.
 // Figures are measured here and now; compare ratios, not absolute times.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include "app/bench/frame_bench.hpp"
 #include "app/bench/step_bench.hpp"
 #include "app/cli/args.hpp"
+#include "app/cli/bench_kernels.hpp"
 #include "app/cli/headless_view.hpp"
 #include "app/cli/verb_table.hpp"
 #include "sim/row_pool.hpp"
@@ -145,7 +147,7 @@ int runBench(int argc, char** argv) {
     if (!parsed) return exitCode;
     const CliArgs& args = *parsed;
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--frames",
-                              "--frame-size", "--frame-max", "--strips", "--copy-sizes"});
+                              "--frame-size", "--frame-max", "--strips", "--copy-sizes", "--kernels", "--fused-rows"});
         !ok || !args.positional.empty())
         return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (it needs --frame)");
     const bool quick = args.has("--quick");
@@ -209,6 +211,15 @@ int runBench(int argc, char** argv) {
         }
         copySweep = std::move(*swept);
     }
+    if (args.has("--kernels") || args.has("--fused-rows")) {
+        const std::vector<int> fusedRows = parseSizes(args.get("--fused-rows").value_or("2"), 1, 4);
+        if (fusedRows.empty() || std::count(fusedRows.begin(), fusedRows.end(), 3) > 0) {
+            std::cerr << "sluice bench: --fused-rows takes comma-separated cell rows per invocation (1, 2 or 4)\n";
+            return kExitUsage;
+        }
+        std::printf("device: %s\n", device.c_str());
+        return printKernelTable(sizes, fusedRows, minSeconds, ceiling);
+    }
     std::vector<SizeResult> results;
     for (int size : sizes) {
         SizeResult r;
@@ -242,7 +253,7 @@ int runBench(int argc, char** argv) {
             r.stripSweep.push_back(v);
         }
         r.msPerStep = 1000.0 * cells / r.best;
-        r.gbPerS = r.best * sim::GpuSolver::kTwoPassBytesPerCellStep / 1e9;
+        r.gbPerS = r.best * sim::GpuSolver::designBytesPerCellStep(sim::WaterModel::Swe, false) / 1e9;
         r.fractionOfCopy = r.gbPerS * 1e9 / ceiling;
         {
             const sim::Scene dry = sim::benchDryScene(size, float(wet));
@@ -285,7 +296,7 @@ int runBench(int argc, char** argv) {
                             {"copy_compute_1_bytes_per_s", copyAll->computeOne},
                             {"copy_compute_4_bytes_per_s", copyAll->computeFour},
                             {"copy_driver_bytes_per_s", copyAll->driver},
-                            {"bytes_per_cell_step", sim::GpuSolver::kTwoPassBytesPerCellStep},
+                            {"bytes_per_cell_step", sim::GpuSolver::designBytesPerCellStep(sim::WaterModel::Swe, false)},
                             {"wet_fraction_asked", wet}, {"frames", *frames},
                             {"frame_size", nlohmann::json::array({frameWidth, frameHeight})}};
         for (const StripShape& strip : strips)
@@ -328,7 +339,7 @@ int runBench(int argc, char** argv) {
                 "cell-steps/s: a lake at rest\n"
                 "(bench), water sloshing everywhere (bench-slosh) over the whole grid and in skewed sweeps (%d substeps\n"
                 "strip by strip, strips of at most %d MiB; grids of 2 strips and more)\n\n",
-                sim::GpuSolver::kTwoPassBytesPerCellStep, sim::GpuSolver::kAutoSweepSubsteps,
+                sim::GpuSolver::designBytesPerCellStep(sim::WaterModel::Swe, false), sim::GpuSolver::kAutoSweepSubsteps,
                 int(sim::GpuSolver::kSweepStripBytes / (1024 * 1024)));
     std::printf("%7s %10s %10s %10s %9s %9s %8s %7s %12s %9s %9s %9s %9s\n", "grid", "still", "moving", "sweeps", "ms/step",
                 "GB/s", "of copy", "B/cell", "CPU Mcell/s", "CPU ms", "GPU/CPU", "frame ms", "view B/c");

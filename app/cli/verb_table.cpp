@@ -129,6 +129,9 @@ std::vector<VerbSpec> makeTable() {
                   {"--wet", "F", "wet fraction of the mostly dry world (0.01..0.5, default 0.1)"},
                   {"--strips", "ROWSxK,...", "also time skewed sweeps of ROWS-row strips, K substeps each"},
                   {"--copy-sizes", "N,...", "buffer sizes (MiB) of the copy-ceiling probe"},
+                  {"--kernels", nullptr, "only the step kernels side by side: two passes and fused, both models,\n"
+                                         "moving and still water, with bytes per cell-step and the copy ceiling"},
+                  {"--fused-rows", "R,...", "with --kernels: fused tile shapes, cell rows per invocation (1, 2, 4; default 2)"},
                   {"--frames", "K", "also time K whole frames of the default world per grid (default 0)"},
                   {"--frame-size", "WxH", "frame size of --frames (default 1920x1080)"},
                   {"--frame-max", "N", "largest grid side that --frames renders (default 8192)"},

@@ -24,35 +24,7 @@ layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuSta
 #include "pass_region.h"
 #include "face_speeds.h"
 
-float depthAt(int i) { return unitsToMetres(depth[i]); }
-
-// New flow of the edge face at `along` on `side` whose inner cell is `inner`; outSign +1 on the east
-// and north sides. Mirrors the edge flow in sim/cpu_solver.cpp.
-float edgeFlow(int side, int along, float qEff, int inner, float outSign, out float faceDepth) {
-    faceDepth = 0.0;
-    const int kind = edgeKind(edgeCodeAt(side, along));
-    const float h = depthAt(inner), b = terrain[inner];
-    if (kind == SLUICE_BOUNDARY_OPEN)
-        return pipeOpenFlow(qEff, h, outSign, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
-    if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
-        faceDepth = h;
-        return transmissiveFlow(qEff, h, unitsToMetres(depthOld[inner]), outSign, uGravity, uCellSize);
-    }
-    if (!flowsByMomentum(kind)) return 0.0;
-    const float hg = ghostDepthAt(side, along, b, h);
-    return outSign > 0.0 ? pipeInteriorFlow(qEff, b, h, b, hg, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth)
-                         : pipeInteriorFlow(qEff, b, hg, b, h, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
-}
-
-// Friction (Manning's law; the linear one is in pipeInteriorFlow) and the Courant guard.
-float finishFlow(float q, float faceDepth, inout float demand, inout float allowed) {
-    q = pipeManningFlow(q, faceDepth, uCellSize, uGN2Dt);
-    float d, a;
-    q = pipeCourantClamp(q, faceDepth, uCellSize, uGravity, uCourantDxOverDt, d, a);
-    demand = max(demand, d);
-    allowed = max(allowed, a);
-    return q;
-}
+#include "pipe_faces.h"
 
 void main() {
     const int W = uSize.x, H = uSize.y;
@@ -64,36 +36,7 @@ void main() {
     if (!passGroupRuns()) return;  // uniform across the group: nothing here can move (dry_skip.h)
     float demand = 0.0, allowed = 0.0;
     const bool row = passRowInRange(p.y);
-    if (row && p.x <= W && p.y < H) {
-        const int f = p.y * (W + 1) + p.x;
-        const int row = p.y * W;
-        const float qEff = flowX[f];
-        float faceDepth;
-        float q;
-        if (p.x > 0 && p.x < W) {
-            const int L = row + p.x - 1;
-            q = pipeInteriorFlow(qEff, terrain[L], depthAt(L), terrain[L + 1], depthAt(L + 1), uFrictionFactor,
-                                 uGravityDt, uViscosityTerm, faceDepth);
-        } else {
-            q = p.x == 0 ? edgeFlow(0, p.y, qEff, row, -1.0, faceDepth)
-                         : edgeFlow(1, p.y, qEff, row + W - 1, 1.0, faceDepth);
-        }
-        rawX[f - uRawRow0 * (W + 1)] = transferUnits(finishFlow(q, faceDepth, demand, allowed), uDtOverDx2);
-    }
-    if (row && p.x < W && p.y <= H) {
-        const int f = p.y * W + p.x;
-        const float qEff = flowY[f];
-        float faceDepth;
-        float q;
-        if (p.y > 0 && p.y < H) {
-            const int L = f - W;
-            q = pipeInteriorFlow(qEff, terrain[L], depthAt(L), terrain[f], depthAt(f), uFrictionFactor, uGravityDt,
-                                 uViscosityTerm, faceDepth);
-        } else {
-            q = p.y == 0 ? edgeFlow(2, p.x, qEff, p.x, -1.0, faceDepth)
-                         : edgeFlow(3, p.x, qEff, (H - 1) * W + p.x, 1.0, faceDepth);
-        }
-        rawY[f - uRawRow0 * W] = transferUnits(finishFlow(q, faceDepth, demand, allowed), uDtOverDx2);
-    }
+    if (row && p.x <= W && p.y < H) rawX[(p.y - uRawRow0) * (W + 1) + p.x] = pipeRawX(p, demand, allowed);
+    if (row && p.x < W && p.y <= H) rawY[(p.y - uRawRow0) * W + p.x] = pipeRawY(p, demand, allowed);
     recordSpeeds(demand, allowed);
 }

@@ -67,6 +67,12 @@ SLUICE_FN float pipeCourantClamp(float q, float faceDepth, float dx, float gravi
     demand = want;
     SLUICE_PRECISE float cap = max(0.0f, courantDxOverDt - c) * width;
     float held = clamp(q, -cap, cap);
+    // Unclamped (nearly every face), the speed it got is the one it asked for, to the bit: the same
+    // quotient of the same operands, not computed twice.
+    if (held == q) {
+        allowed = want;
+        return held;
+    }
     SLUICE_PRECISE float got = sluiceQuot(abs(held), width) + c;
     allowed = got;
     return held;

@@ -1,11 +1,14 @@
-// The GPU step (pipe_flux.comp or swe_flux.comp, then step_depth.comp) over the whole grid or (the
-// pipe model) in skewed sweeps of several strip shapes, with and without dry-group skipping, must give
-// bit-identical depths and flows; water must cross group borders as the CPU reference moves it, to
-// the bit on llvmpipe; skipping must really skip.
+// The GPU step in two passes (pipe_flux.comp or swe_flux.comp, then step_depth.comp) over the whole
+// grid or (the pipe model) in skewed sweeps of several strip shapes, or fused into one pass
+// (step_fused.comp) with tiles of several heights, with and without dry-group skipping, must give
+// bit-identical depths, flows and ledgers; water must cross group and tile borders as the CPU
+// reference moves it, to the bit on llvmpipe; skipping must really skip.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstring>
+#include <string>
+#include <tuple>
 
 #include "gl/renderer_info.hpp"
 #include "sim/builtin_scenes.hpp"
@@ -51,7 +54,10 @@ sim::Scene multiTileScene(sim::WaterModel model = sim::WaterModel::Pipes) {
     return s;
 }
 
-std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, bool skip, int stripRows = -1, int sweepSubsteps = 8) {
+// fusedRows: 0 the two passes, else the fused kernel with that many cell rows per invocation (tiles
+// of 128 x 4 fusedRows cells).
+std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, bool skip, int stripRows = -1, int sweepSubsteps = 8,
+                                          int fusedRows = 0) {
     std::unique_ptr<sim::Solver> base = test::makeSolver("gpu", scene);
     auto* gpu = dynamic_cast<sim::GpuSolver*>(base.get());
     if (!gpu) return nullptr;
@@ -62,8 +68,21 @@ std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, bool skip, in
     t.sweepSubsteps = sweepSubsteps;
     t.skipDryTiles = skip;
     t.countTiles = true;
+    t.fused = fusedRows > 0;
+    t.fusedCellRows = fusedRows > 0 ? fusedRows : 2;
     solver->setTuning(t);
     return solver;
+}
+
+std::unique_ptr<sim::GpuSolver> fusedSolver(const sim::Scene& scene, bool skip, int rows) {
+    return gpuSolver(scene, skip, -1, 8, rows);
+}
+
+std::string variantName(const sim::GpuSolver& v) {
+    const sim::GpuSolver::Tuning& t = v.tuning();
+    const std::string skip = t.skipDryTiles ? " skip" : " all";
+    if (t.fused) return "fused 128x" + std::to_string(4 * t.fusedCellRows) + skip;
+    return "strip " + std::to_string(t.stripRows) + "x" + std::to_string(t.sweepSubsteps) + skip;
 }
 
 template <class T>
@@ -105,6 +124,10 @@ TEST(GpuStepKernel, AllVariantsGiveIdenticalBits) {
         for (int sweep : {2, 3})
             for (bool skip : {false, true})
                 if (strip != 8 || sweep != 3) variants.push_back(gpuSolver(scene, skip, strip, sweep));
+    // The fused kernel with tiles of 128 x 4 and 128 x 8 cells: 71 rows and 263 columns leave partial
+    // tiles at the north and east edges.
+    for (int rows : {1, 2})
+        for (bool skip : {false, true}) variants.push_back(fusedSolver(scene, skip, rows));
     // Steps with CFL substeps (1 to 4 here), so the sweeps also run remainders.
     int maxSubsteps = 0;
     for (int step = 0; step < 16; ++step) {
@@ -119,8 +142,7 @@ TEST(GpuStepKernel, AllVariantsGiveIdenticalBits) {
     const sim::FieldSnapshot a = reference->download();
     ASSERT_GT(maxDepthOf(a), 0.5f);
     for (auto& v : variants) {
-        const std::string name = "strip " + std::to_string(v->tuning().stripRows) + "x" +
-                                 std::to_string(v->tuning().sweepSubsteps) + (v->tuning().skipDryTiles ? " skip" : " all");
+        const std::string name = variantName(*v);
         expectSameState(*reference, a, *v, name);
         EXPECT_EQ(reference->currentMaxSpeed(), v->currentMaxSpeed()) << name;
     }
@@ -148,34 +170,42 @@ TEST(GpuStepKernel, SkewedSweepsGiveIdenticalBits) {
                                                std::to_string(v->tuning().sweepSubsteps));
 }
 
-// The shallow-water model has no sweeps: skipping dry groups must still keep every bit.
+// The shallow-water model has no sweeps: skipping dry groups and the fused kernel must still keep
+// every bit.
 TEST(GpuStepKernel, ShallowWaterSkippingKeepsTheBits) {
     const sim::Scene scene = multiTileScene(sim::WaterModel::Swe);
     auto reference = gpuSolver(scene, false);
-    auto skip = gpuSolver(scene, true);
-    ASSERT_TRUE(reference && skip);
+    ASSERT_TRUE(reference);
+    std::vector<std::unique_ptr<sim::GpuSolver>> variants;
+    variants.push_back(gpuSolver(scene, true));
+    for (int rows : {1, 2})
+        for (bool skip : {false, true}) variants.push_back(fusedSolver(scene, skip, rows));
     for (int step = 0; step < 16; ++step) {
         reference->step(0.1f);
-        skip->step(0.1f);
-        ASSERT_EQ(skip->counters().lastSubsteps, reference->counters().lastSubsteps);
+        for (auto& v : variants) {
+            v->step(0.1f);
+            ASSERT_EQ(v->counters().lastSubsteps, reference->counters().lastSubsteps) << variantName(*v);
+        }
     }
     const sim::FieldSnapshot a = reference->download();
     ASSERT_GT(maxDepthOf(a), 0.5f);
-    expectSameState(*reference, a, *skip, "swe skip");
-    EXPECT_EQ(reference->currentMaxSpeed(), skip->currentMaxSpeed());
-    EXPECT_LT(skip->tilesRun(), reference->tilesRun());
+    for (auto& v : variants) {
+        expectSameState(*reference, a, *v, "swe " + variantName(*v));
+        EXPECT_EQ(reference->currentMaxSpeed(), v->currentMaxSpeed()) << variantName(*v);
+        if (v->tuning().skipDryTiles) EXPECT_LT(v->tilesRun(), reference->tilesRun()) << variantName(*v);
+    }
 }
 
 // The CPU reference computes the same function: with the same substeps, the same integer depths, flows
 // and ledger. On llvmpipe (IEEE float everywhere) every bit agrees; a GPU whose division or square root
 // rounds differently may move a face's transfer by a unit, so there the comparison allows that much
 // drift.
-class CrossesBorders : public ::testing::TestWithParam<sim::WaterModel> {};
+class CrossesBorders : public ::testing::TestWithParam<std::tuple<sim::WaterModel, bool>> {};
 
 TEST_P(CrossesBorders, WaterCrossesGroupBordersAsOnTheCpu) {
-    const sim::Scene scene = multiTileScene(GetParam());
+    const sim::Scene scene = multiTileScene(std::get<0>(GetParam()));
     auto cpu = test::makeSolver("cpu", scene);
-    auto gpu = gpuSolver(scene, true);
+    auto gpu = std::get<1>(GetParam()) ? fusedSolver(scene, true, 2) : gpuSolver(scene, true);
     ASSERT_TRUE(cpu && gpu);
     for (int i = 0; i < 60; ++i) {
         cpu->step(0.1f);
@@ -214,8 +244,11 @@ TEST_P(CrossesBorders, WaterCrossesGroupBordersAsOnTheCpu) {
     EXPECT_NEAR(la.removedM3, lb.removedM3, 1e-2 * la.removedM3);
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, CrossesBorders, ::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe),
-                         [](const auto& p) { return std::string(sim::toString(p.param)); });
+INSTANTIATE_TEST_SUITE_P(Models, CrossesBorders,
+                         ::testing::Combine(::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe), ::testing::Bool()),
+                         [](const auto& p) {
+                             return std::string(sim::toString(std::get<0>(p.param))) + (std::get<1>(p.param) ? "_fused" : "_two_pass");
+                         });
 
 // Tiles of sideX x sideY cells holding water (these must run), and tiles with water within reachX
 // columns and reachY rows (the most that may run), in a size x size field.
@@ -237,12 +270,16 @@ void countWetTiles(const std::vector<float>& depth, int size, int sideX, int sid
         }
 }
 
-TEST(GpuStepKernel, DryGroupsAreSkippedAndEditsWakeThem) {
+// Two passes (0) or the fused kernel with tiles of 128 x 8 cells (2).
+class DryGroups : public ::testing::TestWithParam<int> {};
+
+TEST_P(DryGroups, AreSkippedAndEditsWakeThem) {
+    const int fusedRows = GetParam();
     // 256^2 cells, about 3 % wet in one basin in the middle; pass groups of 128 x 2 (halo 2).
     const int size = 256;
     const sim::Scene scene = sim::benchDryScene(size, 0.03f);
-    auto skip = gpuSolver(scene, true);
-    auto all = gpuSolver(scene, false);
+    auto skip = gpuSolver(scene, true, -1, 8, fusedRows);
+    auto all = gpuSolver(scene, false, -1, 8, fusedRows);
     ASSERT_TRUE(skip && all);
     const int sideX = SLUICE_PASS_GROUP_X, sideY = SLUICE_PASS_GROUP_Y;
     const int dispatches = 20;
@@ -254,9 +291,16 @@ TEST(GpuStepKernel, DryGroupsAreSkippedAndEditsWakeThem) {
         s->stepFixed(0.05f, 20);
     }
     // The basin holds its water, so the wet cells stay put: the groups holding them run, and at most
-    // those within one group of water.
+    // those within one group of water; the fused kernel counts every pass group of a tile that runs,
+    // and a tile runs when one of its groups would.
     int wet = 0, nearWet = 0;
     countWetTiles(skip->download().depthM, size, sideX, sideY, sideX, sideY, wet, nearWet);
+    if (fusedRows > 0) {
+        const int tileRows = 4 * fusedRows, groupsPerTile = tileRows / sideY;
+        int wetTiles = 0, nearWetTiles = 0;
+        countWetTiles(skip->download().depthM, size, sideX, tileRows, sideX, sideY, wetTiles, nearWetTiles);
+        nearWet = nearWetTiles * groupsPerTile;
+    }
     EXPECT_GT(wet, 0);
     EXPECT_LT(nearWet, tiles / 2);
     EXPECT_EQ(all->tilesRun(), std::uint32_t(dispatches * tiles));
@@ -282,14 +326,25 @@ TEST(GpuStepKernel, DryGroupsAreSkippedAndEditsWakeThem) {
     EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS));
 }
 
+INSTANTIATE_TEST_SUITE_P(Kernels, DryGroups, ::testing::Values(0, 2),
+                         [](const auto& p) { return p.param > 0 ? std::string("fused") : std::string("two_pass"); });
+
 TEST(GpuStepKernel, ReportsMemoryPerCell) {
     const sim::Scene scene = sim::benchScene(256);
     auto gpu = gpuSolver(scene, true);
     ASSERT_TRUE(gpu);
-    // Bed, two depths, two pairs of flows, the shallow-water model's face depths (36 B), two flag
+    // Bed, two depths, two pairs of flows, the shallow-water model's face velocities (36 B), two flag
     // words per 256-cell group, ledger slots (16 B per group and per 1024-cell brush tile).
     EXPECT_GE(gpu->bytesPerCell(), 36.0);
     EXPECT_LT(gpu->bytesPerCell(), 36.3);
+    // The fused kernel writes the velocities to a second copy (8 B a cell and the edge faces), made
+    // when it first runs.
+    sim::GpuSolver::Tuning t = gpu->tuning();
+    t.fused = true;
+    gpu->setTuning(t);
+    gpu->stepFixed(0.05f, 1);
+    EXPECT_GE(gpu->bytesPerCell(), 44.0);
+    EXPECT_LT(gpu->bytesPerCell(), 44.4);
 }
 
 TEST(GpuStepKernel, GroupThatDriesUpIsClearedInBothBuffers) {
@@ -336,4 +391,35 @@ TEST(GpuStepKernel, SweepsOnlyWhenAskedAndKeepTheBits) {
         EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS));
         EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS));
     }
+}
+
+// Erosion rides on pass 2, which the fused kernel runs from shared memory: the sediment, the soft
+// layer, the bed and the sediment ledger must come out as the two passes leave them.
+TEST(GpuStepKernel, FusedKernelErodesAsTheTwoPassesDo) {
+    sim::Scene scene = multiTileScene(sim::WaterModel::Swe);
+    scene.params.erosion.enabled = true;
+    scene.erosionSetUp = true;
+    auto twoPass = gpuSolver(scene, true);
+    auto fused = fusedSolver(scene, true, 2);
+    ASSERT_TRUE(twoPass && fused);
+    for (int step = 0; step < 16; ++step) {
+        twoPass->step(0.1f);
+        fused->step(0.1f);
+        ASSERT_EQ(fused->counters().lastSubsteps, twoPass->counters().lastSubsteps);
+    }
+    const sim::FieldSnapshot a = twoPass->download();
+    expectSameState(*twoPass, a, *fused, "fused with erosion");
+    const sim::FieldSnapshot b = fused->download();
+    ASSERT_FALSE(a.erosion.empty());
+    EXPECT_TRUE(bitwiseEqual(a.erosion.sedimentUnits, b.erosion.sedimentUnits));
+    EXPECT_TRUE(bitwiseEqual(a.erosion.softUnits, b.erosion.softUnits));
+    EXPECT_TRUE(bitwiseEqual(a.erosion.bedChangeUnits, b.erosion.bedChangeUnits));
+    EXPECT_TRUE(bitwiseEqual(a.terrainM, b.terrainM));
+    const sim::SedimentLedger la = twoPass->sedimentLedger(), lb = fused->sedimentLedger();
+    EXPECT_GT(la.erodedM3, 0.0);
+    EXPECT_EQ(la.erodedM3, lb.erodedM3);
+    EXPECT_EQ(la.depositedM3, lb.depositedM3);
+    EXPECT_EQ(la.removedM3, lb.removedM3);
+    EXPECT_EQ(lb.residualUnits, 0);
+    EXPECT_EQ(lb.bedResidualUnits, 0);
 }
