@@ -135,8 +135,11 @@ Result<void> GpuSolver::compileFused() {
     if (!pipes) return pipes.error();
     auto swe = gl::Program::compute("sim/step_fused.comp", shape + "#define SLUICE_FUSED_SWE 1\n");
     if (!swe) return swe.error();
+    auto tiled = gl::Program::compute("sim/step_fused.comp", shape + "#define SLUICE_FUSED_FACES 0\n");
+    if (!tiled) return tiled.error();
     fusedPipes_ = std::move(*pipes);
     fusedSwe_ = std::move(*swe);
+    tiledPass2_ = std::move(*tiled);
     fusedCellRowsBuilt_ = rows;
     return {};
 }
@@ -219,14 +222,14 @@ void GpuSolver::advance(float dtSub, int n) {
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
     const bool sweep = sweeps(n);
-    for (const gl::Program* p : {&flux_, &sweFlux_, &depthPass_, &fusedPipes_, &fusedSwe_}) {
+    for (const gl::Program* p : {&flux_, &sweFlux_, &depthPass_, &fusedPipes_, &fusedSwe_, &tiledPass2_}) {
         setPassUniforms(*p, c, int(em.size()));
         // A sweep computes every group: a skipped group would leave another strip's raw transfers in
         // the shared scratch buffer.
         p->set("uSkipDry", tuning_.skipDryTiles && !sweep ? 1 : 0);
         p->set("uAllActive", c.rainUnits > 0 ? 1 : 0);
     }
-    for (const gl::Program* p : {&depthPass_, &fusedPipes_, &fusedSwe_}) p->set("uCountTiles", tuning_.countTiles ? 1 : 0);
+    for (const gl::Program* p : {&depthPass_, &fusedPipes_, &fusedSwe_, &tiledPass2_}) p->set("uCountTiles", tuning_.countTiles ? 1 : 0);
     erosionDtSub_ = dtSub;
     setSedimentUniforms();
     depthPass_.set("uCountWetOnly", sweep ? 1 : 0);
@@ -234,6 +237,7 @@ void GpuSolver::advance(float dtSub, int n) {
     // other half (advanceFused()).
     sweFlux_.set("uVelocityIn", velocityAt(velHalf_));
     depthPass_.set("uVelocityOut", velocityAt(velHalf_));
+    tiledPass2_.set("uVelocityOut", velocityAt(velHalf_));
     const bool fused = !sweep && runsFused();
     // The two kinds of dispatch keep the other copy of the flows (and velocities) differently: after a
     // switch every group computes until both copies hold the state (markAllTilesActive).

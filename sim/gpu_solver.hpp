@@ -50,6 +50,11 @@ public:
         /// SLUICE_PASS_GROUP_X x 4 * fusedCellRows cells: taller tiles compute fewer ring faces twice
         /// but need more shared memory).
         int fusedCellRows = 2;
+        /// Two passes with pass 2 in the fused kernel's tiles (step_fused.comp without its face
+        /// phase: pass 1's raw transfers loaded into shared memory, so each outflow is gathered once
+        /// per tile, not once per neighbour that reads it); tiles as fusedCellRows says. Opt-in:
+        /// slower than pass 2's small groups on an H200 (docs/PERFORMANCE.md).
+        bool tiledPass2 = false;
         bool countTiles = false;   ///< count the groups computed (tilesRun(); one atomic per group)
     };
     /// The sweep shape `sluice bench` measures on grids of several strips (a whole-grid pass over
@@ -136,6 +141,8 @@ private:
     /// n substeps of the whole grid, one dispatch each (step_fused.comp), and whether a run goes there.
     void advanceFused(int n);
     bool runsFused() const;
+    /// Rows of cells of the fused kernels' tiles (as compiled), and their work groups along y.
+    int fusedTileRows() const { return SLUICE_FUSED_THREAD_ROWS * fusedCellRowsBuilt_; }
     /// Compiles the fused kernels for Tuning::fusedCellRows.
     Result<void> compileFused();
     /// faceVelocity_'s element where the velocities of half `half` start.
@@ -175,6 +182,7 @@ private:
 
     gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_, slump_;
     gl::Program fusedPipes_, fusedSwe_;  // step_fused.comp for each model (Tuning::fused)
+    gl::Program tiledPass2_;             // step_fused.comp without the face phase (Tuning::tiledPass2)
     int fusedCellRowsBuilt_ = 0;         // the Tuning::fusedCellRows they were compiled for
     std::string exactDefines_;           // the float-ops defines every step kernel is compiled with
     bool lastRunFused_ = false;          // the last substeps ran fused (a switch wakes every group)

@@ -26,8 +26,7 @@ void GpuSolver::advanceFused(int n) {
         faceVelocity_.bindStorage(SLUICE_BIND_FACE_VELOCITY);
     }
     const gl::Program& p = fusedPass();
-    const int tileRows = 4 * fusedCellRowsBuilt_;  // SLUICE_FUSED_THREAD_ROWS x SLUICE_FUSED_CELL_ROWS
-    const GLuint groupsY = GLuint((height_ + tileRows - 1) / tileRows);
+    const GLuint groupsY = GLuint((height_ + fusedTileRows() - 1) / fusedTileRows());
     for (int i = 0; i < n; ++i) {
         depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
         depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);

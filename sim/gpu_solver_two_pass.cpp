@@ -33,7 +33,13 @@ void GpuSolver::advanceWhole(int n) {
         if (onlyPass != 2) dispatchPassRows(flux, 0, height_ + 1, 0, i);
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         setSedimentUniforms();  // the sediment halves swap every substep
-        if (onlyPass != 1) dispatchPassRows(depthPass_, 0, height_, 0, i);
+        if (onlyPass != 1 && tuning_.tiledPass2) {
+            tiledPass2_.use();
+            tiledPass2_.set("uAmountBase", amountTable0_ + i * amountStride_);
+            glDispatchCompute(GLuint(passGroupsX_), GLuint((height_ + fusedTileRows() - 1) / fusedTileRows()), 1);
+        } else if (onlyPass != 1) {
+            dispatchPassRows(depthPass_, 0, height_, 0, i);
+        }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         depthCur_ = 1 - depthCur_;
         flagsCur_ = 1 - flagsCur_;

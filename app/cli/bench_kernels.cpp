@@ -12,7 +12,7 @@ namespace sluice::app {
 int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fusedRows, double minSeconds, double ceiling) {
     std::printf("Step kernels, M cell-steps/s (skipping off: every cell computed), B: DRAM bytes per cell-step by\n"
                 "design (GpuSolver::designBytesPerCellStep), GB/s: rate x B, copy: that over the copy ceiling\n"
-                "(%.1f GB/s); fused RxC: tiles of 128 x 4C cells\n",
+                "(%.1f GB/s); fused 4xR: one pass, tiles of 128 x 4R cells; tiled 4xR: two passes, pass 2 in such tiles\n",
                 ceiling / 1e9);
     std::printf("%7s %6s %7s %10s %10s %5s %8s %7s %7s\n", "grid", "model", "water", "kernel", "M/s", "B", "GB/s", "copy",
                 "B/cell");
@@ -22,13 +22,16 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                 sim::Scene scene = moving ? sim::benchSloshScene(size) : sim::benchScene(size);
                 scene.params.model = model;
                 if (model == sim::WaterModel::Pipes) scene.params.frictionLaw = sim::FrictionLaw::Linear;
-                std::vector<int> shapes{0};  // 0: two passes
-                shapes.insert(shapes.end(), fusedRows.begin(), fusedRows.end());
-                for (int rows : shapes) {
+                // 0: two passes; R > 0: fused with R cell rows; -R: two passes, pass 2 tiled so.
+                std::vector<int> shapes{0};
+                for (int rows : fusedRows) shapes.insert(shapes.end(), {rows, -rows});
+                for (int shape : shapes) {
+                    const int rows = shape > 0 ? shape : -shape;
                     sim::GpuSolver::Tuning t;
                     t.stripRows = -1;
                     t.skipDryTiles = false;
-                    t.fused = rows > 0;
+                    t.fused = shape > 0;
+                    t.tiledPass2 = shape < 0;
                     t.fusedCellRows = rows > 0 ? rows : 2;
                     auto run = measureGpu(scene, t, minSeconds);
                     if (!run) {
@@ -36,9 +39,9 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                         return kExitNoGpu;
                     }
                     const double m = run->substepsPerSecond * double(size) * double(size) / 1e6;
-                    const double bytes = sim::GpuSolver::designBytesPerCellStep(model, rows > 0);
+                    const double bytes = sim::GpuSolver::designBytesPerCellStep(model, shape > 0);
                     char kernel[32];
-                    std::snprintf(kernel, sizeof kernel, rows > 0 ? "fused 4x%d" : "two-pass", rows);
+                    std::snprintf(kernel, sizeof kernel, shape > 0 ? "fused 4x%d" : shape < 0 ? "tiled 4x%d" : "two-pass", rows);
                     // Three significant digits: a software renderer's figures are 1000x a GPU's smaller.
                     std::printf("%5d^2 %6s %7s %10s %10.4g %5.0f %8.4g %6.2g%% %7.1f\n", size,
                                 model == sim::WaterModel::Swe ? "SWE" : "pipes", moving ? "moving" : "still", kernel, m,

@@ -19,6 +19,10 @@
 #define SLUICE_PASS_GROUP_Y 2
 #endif
 
+// The fused kernel (step_fused.comp) runs groups of SLUICE_PASS_GROUP_X x SLUICE_FUSED_THREAD_ROWS
+// invocations, each stepping Tuning::fusedCellRows cells one above the other.
+#define SLUICE_FUSED_THREAD_ROWS 4
+
 // Shader-storage binding points of the simulation buffers.
 #define SLUICE_BIND_TERRAIN 0      // float b[W*H], metres
 #define SLUICE_BIND_DEPTH_IN 1     // int h[W*H], depth units (transfer_math.h) (read this step)

@@ -17,22 +17,30 @@
 #include "swe_math.h"
 #include "erosion_math.h"
 
-#ifndef SLUICE_FUSED_THREAD_ROWS
-#define SLUICE_FUSED_THREAD_ROWS 4  // invocation rows of a group
-#endif
 #ifndef SLUICE_FUSED_CELL_ROWS
 #define SLUICE_FUSED_CELL_ROWS 2    // cells each invocation steps, one above the other
 #endif
 #define SLUICE_FUSED_ROWS (SLUICE_FUSED_THREAD_ROWS * SLUICE_FUSED_CELL_ROWS)
+// 1: the face phase computes the raw transfers (the fused substep); 0: it loads the ones pass 1 wrote
+// (a tiled pass 2, after pipe_flux.comp or swe_flux.comp: the outflows of a tile's cells and ring
+// are then read from shared memory instead of being gathered from memory again per neighbour).
+#ifndef SLUICE_FUSED_FACES
+#define SLUICE_FUSED_FACES 1
+#endif
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_FUSED_THREAD_ROWS) in;
 
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer TerrainBuffer { float terrain[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuffer { int depth[]; };
-layout(std430, binding = SLUICE_BIND_DEPTH_OLD) restrict readonly buffer DepthOldBuffer { int depthOld[]; };
 layout(std430, binding = SLUICE_BIND_DEPTH_OUT) restrict writeonly buffer DepthOutBuffer { int depthOut[]; };
+#if SLUICE_FUSED_FACES
+layout(std430, binding = SLUICE_BIND_DEPTH_OLD) restrict readonly buffer DepthOldBuffer { int depthOld[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_X) restrict readonly buffer FlowXBuffer { float flowX[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_Y) restrict readonly buffer FlowYBuffer { float flowY[]; };
+#else
+layout(std430, binding = SLUICE_BIND_RAW_X) restrict readonly buffer RawXBuffer { int rawX[]; };
+layout(std430, binding = SLUICE_BIND_RAW_Y) restrict readonly buffer RawYBuffer { int rawY[]; };
+#endif
 layout(std430, binding = SLUICE_BIND_FLOW_X_OUT) restrict writeonly buffer EffXBuffer { float effX[]; };
 layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict writeonly buffer EffYBuffer { float effY[]; };
 layout(std430, binding = SLUICE_BIND_FACE_VELOCITY) restrict buffer FaceVelocityBuffer { float faceVelocity[]; };
@@ -43,7 +51,11 @@ layout(std430, binding = SLUICE_BIND_EROSION) restrict buffer ErosionBuffer { in
 
 #include "step_kernel_common.h"
 #include "face_speeds.h"
-#if SLUICE_FUSED_SWE
+#if !SLUICE_FUSED_FACES
+// Pass 1's raw transfers (whole grid) in place of the face computation; pass 1 recorded the speeds.
+int rawFaceX(ivec2 f, inout float demand, inout float allowed) { return rawX[f.y * (uSize.x + 1) + f.x]; }
+int rawFaceY(ivec2 f, inout float demand, inout float allowed) { return rawY[f.y * uSize.x + f.x]; }
+#elif SLUICE_FUSED_SWE
 #include "swe_faces.h"
 #define rawFaceX sweRawX
 #define rawFaceY sweRawY
@@ -148,7 +160,12 @@ void main() {
             sRawY[j] = v;
         }
     }
+#if SLUICE_FUSED_FACES
     recordSpeeds(demand, allowed);  // barrier inside: the shared transfers are complete after it
+#else
+    memoryBarrierShared();
+    barrier();
+#endif
 
     // Cell phase.
     CellTotals totals = noTotals();

@@ -261,17 +261,19 @@ TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModels) {
     const CliRun r = runSluice("bench --kernels --sizes 16 --min-seconds 0.01 --fused-rows 1,4");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     std::istringstream lines(r.output);
-    int rows = 0, fused = 0;
+    int rows = 0, fused = 0, tiled = 0;
     for (std::string line; std::getline(lines, line);)
         if (line.rfind("   16^2", 0) == 0) {
             ++rows;
             fused += has(line, "fused 4x1") || has(line, "fused 4x4") ? 1 : 0;
+            tiled += has(line, "tiled 4x1") || has(line, "tiled 4x4") ? 1 : 0;
             std::istringstream fields(line);
             for (std::string f; fields >> f;) EXPECT_TRUE(f != "0" && f != "0.0" && f != "0%") << line;
         }
-    // Two models x moving and still water x (two passes, two fused shapes).
-    EXPECT_EQ(rows, 12) << r.output;
+    // Two models x moving and still water x (two passes, two fused and two tiled shapes).
+    EXPECT_EQ(rows, 20) << r.output;
     EXPECT_EQ(fused, 8) << r.output;
+    EXPECT_EQ(tiled, 8) << r.output;
     const CliRun bad = runSluice("bench --kernels --fused-rows 3");
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_TRUE(has(bad.output, "--fused-rows")) << bad.output;
