@@ -70,6 +70,19 @@ std::vector<VerbSpec> makeTable() {
                   kOutDir,
                   kSave,
                   kQuiet}});
+    t.push_back({"export", "SCENE|SNAPSHOT --out DIR [options]",
+                 "write terrain, water, flow and splat maps and glTF meshes for engines and terrain tools",
+                 "Runs N steps (default 0) like simulate, then writes the current bed and water into DIR\n"
+                 "(replaced as a whole, all or nothing). Layers x formats (docs/EXCHANGE.md): terrain as\n"
+                 "png (16-bit), raw16 (+ .json sidecar), npy, exr, geotiff; depth as npy, exr; surface as exr;\n"
+                 "wet, foam, splat as png; flow as png (+ flow.json) and exr; mesh as glb (terrain.glb, water.glb).",
+                 {{"--out", "DIR", "the folder to write (required; created if missing)"},
+                  {"--what", "LIST", "layers, comma-separated: terrain,depth,surface,wet,foam,flow,splat,mesh\n(default all)"},
+                  {"--format", "LIST", "formats, comma-separated: png,raw16,npy,exr,geotiff,glb (default all that\nthis build has; exr/geotiff/glb need SLUICE_EXCHANGE_FORMATS)"},
+                  {"--steps", "N", "solver steps to run first (default 0)"},
+                  {"--mesh-step", "K", "glTF meshes keep every K-th vertex in x and y (default 1)"},
+                  kBackend,
+                  kQuiet}});
     t.push_back({"render", "[SCENE] --out IMG.png [options]", "render the 3-D view headless to a PNG",
                  "SCENE defaults to builtin:default:256.",
                  {{"--out", "IMG.png", "the image to write (.png; its folder is created if missing)"},
@@ -269,6 +282,15 @@ std::optional<CliArgs> parseVerbArgs(int argc, char** argv, int first, const Ver
             return std::nullopt;
         }
     exitCode = kExitOk;
+    return args;
+}
+
+std::optional<CliArgs> parseSceneVerbArgs(int argc, char** argv, const VerbSpec& verb, int& exitCode) {
+    auto args = parseVerbArgs(argc, argv, 2, verb, exitCode);
+    if (args && args->positional.size() != 1) {
+        exitCode = verbUsageError(verb, args->positional.empty() ? "missing SCENE" : "expected one SCENE, got " + args->positional[1]);
+        return std::nullopt;
+    }
     return args;
 }
 
