@@ -48,7 +48,7 @@ std::vector<std::uint8_t> maskBytes(const std::vector<unsigned char>& m) {
 nlohmann::json flowSidecar(const Derived& d) {
     return {{"max_speed_m_per_s", d.velocity.maxSpeedMS > 0 ? d.velocity.maxSpeedMS : 1.0f},
             {"encoding", "R = 0.5 + 0.5 * east / max_speed, G = 0.5 + 0.5 * north / max_speed (8-bit: 128 ~ zero)"},
-            {"v_axis", "G grows north = up the image (OpenGL/Unity/Godot-style V up; flip G for Unreal/DirectX V down)"},
+            {"v_axis", "G grows north = up the image: V up as in Unity and Blender; flip G (1 - G) for Unreal and Godot, whose V grows down"},
             {"alpha", "255 wet, 0 dry"},
             {"cell_size_m", d.f.cellSizeM}};
 }

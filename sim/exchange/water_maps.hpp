@@ -34,7 +34,8 @@ std::vector<unsigned char> wetMask(const FieldSnapshot& f);
 std::vector<std::uint8_t> foamMask(const FieldSnapshot& f, const CellVelocities& v, float gravityMS2);
 
 /// RGBA8 flow map: R = 0.5 + 0.5 u_east / scale, G = 0.5 + 0.5 u_north / scale (so 128 ~ zero and
-/// G grows northward, the top of the image: OpenGL/Unity-style V up), B = 0, A = 255 where wet, 0 dry.
+/// G grows northward, the top of the image: V up as in Unity/Blender; Unreal/Godot flip G), B = 0,
+/// A = 255 where wet, 0 dry.
 /// scale = v.maxSpeedMS (1 when still). Simulation order; flip rows when writing an image.
 std::vector<std::uint8_t> flowMapRgba(const CellVelocities& v, const std::vector<unsigned char>& wet);
 
