@@ -51,7 +51,9 @@ std::vector<VerbSpec> makeTable() {
                    "draw the views at S (0.1..1) of the window's resolution (default 1 on a GPU;\n"
                    "on a software renderer adapted to keep frames under ~85 ms)"},
                   {"--print-fps", nullptr, "at exit, print the mean frame time after the first 10 frames"},
-                  {"--heightmap", "FILE:MIN:MAX", "replace the terrain by a PNG (grey mapped to MIN..MAX m) or .npy"},
+                  {"--heightmap", "FILE[:MIN:MAX]", "replace the terrain by a heightmap of the grid's size: PNG or RAW16 (.r16/.raw)\n"
+                                                     "mapped to MIN..MAX m (PNG default 0..50; RAW16 default: its\n"
+                                                     "FILE.json sidecar), float .exr, GeoTIFF .tif or .npy (docs/EXCHANGE.md)"},
                   {"--log", "FILE", "at exit, write the session log (sluice replay FILE re-runs it)"},
                   {"--autosave-seconds", "S", "autosave period (default 120; 0 disables)"},
                   {"--restore-autosave", nullptr, "after a crash, restore the autosave without asking"},
