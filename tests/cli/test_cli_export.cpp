@@ -14,6 +14,7 @@
 #include <tinyexr.h>
 #endif
 
+#include "sim/exchange/geotiff_file.hpp"
 #include "sim/exchange/heightfield_import.hpp"
 #include "sim/exchange/library_formats.hpp"
 #include "sim/exchange/raw16.hpp"
@@ -187,6 +188,34 @@ TEST_F(ExportCli, GltfValidatorFindsNoErrors) {
     fs::resize_file(bad / "cut.glb", fs::file_size(bad / "cut.glb") / 2);
     const test::CliRun cut = test::runCommand(node + "'" + (bad / "cut.glb").string() + "'");
     EXPECT_EQ(cut.exitCode, 1) << cut.output;
+}
+
+TEST(ExportCliGeoreference, AGeoTiffTerrainsCrsAndOriginComeBackOutOnTheGpu) {
+    if (!sim::exchangeLibraryFormatsAvailable()) GTEST_SKIP() << "this build has SLUICE_EXCHANGE_FORMATS=OFF";
+    if (test::runCommand("command -v gdalinfo >/dev/null").exitCode != 0)
+        GTEST_SKIP() << "gdalinfo not found (Debian gdal-bin; scripts/setup.sh installs it)";
+    test::TempDir dir;
+    // A 40 x 30 DEM of 5 m pixels in UTM 33N (EPSG:32633), its south-west corner at (400000, 5000000).
+    std::vector<float> dem(40 * 30);
+    for (std::size_t i = 0; i < dem.size(); ++i) dem[i] = 100.0f + float(i % 40) * 0.5f - float(i / 40) * 0.25f;
+    ASSERT_TRUE(sim::writeGeoTiff(dir / "dem.tif", dem.data(), 40, 30, 5.0, sim::GeoReference{400000.0, 5000000.0, 32633}));
+    test::writeText(dir / "s.json", R"({"terrain": {"file": "dem.tif"}, "water": {"surface_level": 101}})");
+    auto ex = test::runSluice("export '" + (dir / "s.json").string() + "' --steps 20 --what terrain --format geotiff,npy --out '" +
+                              (dir / "out").string() + "'");  // the default backend: the GPU
+    ASSERT_EQ(ex.exitCode, 0) << ex.output;
+    EXPECT_NE(ex.output.find("on gpu"), std::string::npos) << ex.output;
+    const test::CliRun info = test::runCommand("gdalinfo -json '" + (dir / "out" / "terrain.tif").string() + "' 2>/dev/null");
+    ASSERT_EQ(info.exitCode, 0) << info.output;
+    const nlohmann::json j = nlohmann::json::parse(info.output);
+    EXPECT_EQ(j["size"], nlohmann::json::array({40, 30}));
+    EXPECT_EQ(j["geoTransform"], nlohmann::json::array({400000.0, 5.0, 0.0, 5000150.0, 0.0, -5.0}));
+    EXPECT_NE(j["coordinateSystem"]["wkt"].get<std::string>().find("\"EPSG\",32633"), std::string::npos)
+        << j["coordinateSystem"].dump();
+    auto back = sim::importHeightfield(dir / "out" / "terrain.tif", {});
+    auto bed = sim::readNpy(dir / "out" / "terrain.npy");
+    ASSERT_TRUE(back && bed);
+    EXPECT_EQ(back->heightsM, bed->data);
+    EXPECT_EQ(bed->data, dem) << "no erosion in this scene: the bed is the DEM";
 }
 
 TEST(ExportCliErrors, BadRequestsAreUsageErrorsAndWriteNothing) {

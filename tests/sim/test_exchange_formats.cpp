@@ -14,6 +14,7 @@
 #include "sim/heightmap_png.hpp"
 #include "sim/scene_loader.hpp"
 #include "sim/terrain_import.hpp"
+#include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace sluice;
@@ -217,6 +218,42 @@ TEST(ExchangeGeoTiff, TruncatedAndForeignFilesAreRefused) {
     auto wrong = sim::importTerrain(dir / "ok.tif", 16, 16, 0, 0);
     ASSERT_FALSE(wrong);
     EXPECT_NE(wrong.error().message.find("ok.tif: heightmap is 13x7, the grid is 16x16"), std::string::npos);
+}
+
+TEST(ExchangeGeoTiff, WrongSampleTypesAndBandCountsAreRefused) {
+    // Files of other kinds come from GDAL itself: an independent writer, and the tool users have.
+    if (test::runCommand("command -v gdal_translate >/dev/null").exitCode != 0)
+        GTEST_SKIP() << "gdal_translate not found (Debian gdal-bin; scripts/setup.sh installs it)";
+    test::TempDir dir;
+    const std::vector<float> h = testHeights();
+    ASSERT_TRUE(sim::writeGeoTiff(dir / "t.tif", h.data(), kW, kH, 1.0, {}));
+    auto gdal = [&](const std::string& args, const char* out) {
+        return test::runCommand("gdal_translate -q " + args + " '" + (dir / "t.tif").string() + "' '" + (dir / out).string() + "'");
+    };
+    ASSERT_EQ(gdal("-ot Byte -scale", "byte.tif").exitCode, 0);
+    auto byte = sim::readGeoTiff(dir / "byte.tif");
+    ASSERT_FALSE(byte);
+    EXPECT_NE(byte.error().message.find("byte.tif: samples are 8-bit uint, expected float32, float64, int16 or uint16 heights"),
+              std::string::npos) << byte.error().message;
+    ASSERT_EQ(gdal("-b 1 -b 1 -b 1", "three.tif").exitCode, 0);
+    auto three = sim::readGeoTiff(dir / "three.tif");
+    ASSERT_FALSE(three);
+    EXPECT_NE(three.error().message.find("three.tif: has 3 bands, expected a single-band heightmap"), std::string::npos)
+        << three.error().message;
+    ASSERT_EQ(gdal("-co TILED=YES", "tiled.tif").exitCode, 0);
+    auto tiled = sim::readGeoTiff(dir / "tiled.tif");
+    ASSERT_FALSE(tiled);
+    EXPECT_NE(tiled.error().message.find("tiled.tif: tiled TIFF is not supported"), std::string::npos);
+    // int16 and float64, as DEMs often come, read (rounded to whole metres by -ot Int16).
+    ASSERT_EQ(gdal("-ot Int16", "i16.tif").exitCode, 0);
+    ASSERT_EQ(gdal("-ot Float64", "f64.tif").exitCode, 0);
+    auto i16 = sim::readGeoTiff(dir / "i16.tif");
+    auto f64 = sim::readGeoTiff(dir / "f64.tif");
+    ASSERT_TRUE(i16 && f64) << (i16 ? f64.error().message : i16.error().message);
+    for (std::size_t i = 0; i < h.size(); ++i) {
+        EXPECT_NEAR(i16->image.heightsM[i], h[i], 1.0f) << i;
+        EXPECT_EQ(f64->image.heightsM[i], h[i]) << i;
+    }
 }
 
 TEST(ExchangeGeoTiff, SceneTerrainFileAdoptsCellSizeAndGeoreferenceAndResamples) {
