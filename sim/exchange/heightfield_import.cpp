@@ -85,6 +85,10 @@ Result<ImportedHeightfield> readAny(const std::filesystem::path& file, const Hei
         if (!g) return g.error();
         take(std::move(g->image));
         if (g->georeferenced) {
+            // Pixel sizes become float cell sizes: refuse what no DEM has (and what float cannot hold).
+            if (!(g->cellSizeXM <= 1e6 && g->cellSizeYM <= 1e6))
+                return Error{name + ": pixel size " + std::to_string(g->cellSizeXM) + " x " + std::to_string(g->cellSizeYM) +
+                             " m is beyond 1e6 m"};
             if (std::abs(g->cellSizeXM - g->cellSizeYM) > 1e-6 * g->cellSizeXM && !r.resample)
                 return Error{name + ": pixels are " + std::to_string(g->cellSizeXM) + " x " + std::to_string(g->cellSizeYM) +
                              " m; Sluice cells are square (resample it to the grid, or gdalwarp -tr)"};

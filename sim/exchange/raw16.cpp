@@ -15,6 +15,11 @@ namespace sluice::sim {
 
 namespace {
 
+/// Largest side a sidecar may give (the scene limit, sim/scene_loader.hpp kMaxSceneSide).
+constexpr long long kMaxRaw16Side = 65536;
+/// Largest |height| or cell size (m) a sidecar may give.
+constexpr double kMaxRaw16MetresAbs = 1e6;
+
 Result<void> checkInfo(const std::string& name, const Raw16Info& info) {
     if (info.width <= 0 || info.height <= 0)
         return Error{name + ": RAW16 size must be positive (got " + std::to_string(info.width) + "x" +
@@ -76,11 +81,16 @@ Result<Raw16Info> readRaw16Sidecar(const std::filesystem::path& sidecar) {
     if (!j.is_object()) return Error{name + ": expected a JSON object"};
     auto intKey = [&](const char* key) -> Result<int> {
         if (!j.contains(key) || !j[key].is_number_integer()) return Error{name + ": '" + key + "' missing or not an integer"};
-        return j[key].get<int>();
+        const long long v = j[key].get<long long>();
+        if (v < 1 || v > kMaxRaw16Side) return Error{name + ": '" + key + "' must be in 1.." + std::to_string(kMaxRaw16Side)};
+        return int(v);
     };
     auto numKey = [&](const char* key) -> Result<float> {
         if (!j.contains(key) || !j[key].is_number()) return Error{name + ": '" + key + "' missing or not a number"};
-        return j[key].get<float>();
+        const double v = j[key].get<double>();
+        // Narrowing to float is only defined within its range; heights beyond a million metres are a typo anyway.
+        if (!(std::abs(v) <= kMaxRaw16MetresAbs)) return Error{name + ": '" + key + "' must be a finite number within +-1e6 m"};
+        return float(v);
     };
     if (j.contains("byte_order") && j["byte_order"] != "little-endian")
         return Error{name + ": byte_order " + j["byte_order"].dump() + " is not supported (expected \"little-endian\")"};
@@ -96,7 +106,12 @@ Result<Raw16Info> readRaw16Sidecar(const std::filesystem::path& sidecar) {
     info.height = *h;
     info.minM = *mn;
     info.maxM = *mx;
-    if (j.contains("cell_size_m") && j["cell_size_m"].is_number()) info.cellSizeM = j["cell_size_m"].get<float>();
+    if (j.contains("cell_size_m")) {
+        auto c = numKey("cell_size_m");
+        if (!c) return c.error();
+        if (!(*c > 0)) return Error{name + ": 'cell_size_m' must be positive"};
+        info.cellSizeM = *c;
+    }
     if (auto ok = checkInfo(name, info); !ok) return ok.error();
     return info;
 }
