@@ -141,6 +141,24 @@ TEST_F(ExportCli, GdalinfoReadsTheGeoTiffsSizeGeoreferenceTypeAndRange) {
     EXPECT_NEAR(std::stod(band["metadata"][""]["STATISTICS_MAXIMUM"].get<std::string>()), *hi, 1e-5);
 }
 
+TEST_F(ExportCli, GdalinfoReadsTheExrWhereItsGdalHasTheDriver) {
+    if (!sim::exchangeLibraryFormatsAvailable()) GTEST_SKIP() << "this build has SLUICE_EXCHANGE_FORMATS=OFF";
+    if (!have("gdalinfo")) GTEST_SKIP() << "gdalinfo not found (Debian gdal-bin; scripts/setup.sh installs it)";
+    // Debian 12's GDAL is built without OpenEXR; the EXRs are then read by tinyexr below instead.
+    if (test::runCommand("gdalinfo --formats | grep -q '^ *EXR '").exitCode != 0)
+        GTEST_SKIP() << "this gdalinfo has no EXR driver (Debian 12's has none); tinyexr checks the EXRs";
+    ASSERT_EQ(run().exitCode, 0) << run().output;
+    const test::CliRun info = test::runCommand("gdalinfo -json -stats '" + (out() / "terrain.exr").string() + "' 2>/dev/null");
+    ASSERT_EQ(info.exitCode, 0) << info.output;
+    const nlohmann::json j = nlohmann::json::parse(info.output);
+    EXPECT_EQ(j["size"], nlohmann::json::array({kSide, kSide}));
+    EXPECT_EQ(j["bands"][0]["type"], "Float32");
+    const sim::NpyArray b = bed();
+    const auto [lo, hi] = std::minmax_element(b.data.begin(), b.data.end());
+    EXPECT_NEAR(std::stod(j["bands"][0]["metadata"][""]["STATISTICS_MINIMUM"].get<std::string>()), *lo, 1e-5);
+    EXPECT_NEAR(std::stod(j["bands"][0]["metadata"][""]["STATISTICS_MAXIMUM"].get<std::string>()), *hi, 1e-5);
+}
+
 TEST_F(ExportCli, TinyexrReadsTheExrsAsWritten) {
 #ifndef SLUICE_TESTS_HAVE_TINYEXR
     GTEST_SKIP() << "tinyexr not found (Debian libtinyexr-dev; scripts/setup.sh installs it) or no EXR in this build";
