@@ -35,7 +35,7 @@ std::string messageOf(const Error& e) { return e.message; }
 
 void truncateFile(const std::filesystem::path& p, std::uintmax_t keep) { std::filesystem::resize_file(p, keep); }
 
-void writeBytes(const std::filesystem::path& p, const std::string& bytes) {
+[[maybe_unused]] void writeBytes(const std::filesystem::path& p, const std::string& bytes) {  // library formats only
     std::ofstream(p, std::ios::binary) << bytes;
 }
 
