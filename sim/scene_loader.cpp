@@ -100,6 +100,8 @@ private:
     // ---- sections ----
     void parseGrid(const json* grid);
     void parseTerrain(const json* terrain);
+    /// "georeference": {"epsg": N, "origin": [east, north]}: overrides a GeoTIFF terrain's own.
+    void parseGeoreference(const json* geo);
     /// terrain {"file": ..., "min", "max", "resample"}: any format of sim/exchange/heightfield_import.hpp.
     void parseTerrainFile(const json& terrain);
     void adoptFileSize(int fileWidth, int fileHeight, const std::string& path, const std::string& what);
@@ -150,13 +152,15 @@ SceneLoadOutput Loader::load(std::string_view text) {
     if (!parsed) throw JsonFailure{parsed.error().message};
     const json root = std::move(*parsed);
     if (!root.is_object()) fail("", std::string("expected a JSON object at the top level, got ") + root.type_name());
-    checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains", "erosion"});
+    checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains", "erosion",
+                         "georeference"});
 
     if (const json* name = find(root, "name")) scene_.name = string(*name, "name");
     else scene_.name = fileStem_.empty() ? "scene" : fileStem_;
 
     parseGrid(find(root, "grid"));
     parseTerrain(find(root, "terrain"));
+    parseGeoreference(find(root, "georeference"));
     parseWater(find(root, "water"));
     parseParams(find(root, "params"));
     parseErosion(find(root, "erosion"), "erosion", true);
@@ -312,6 +316,23 @@ void Loader::parseTerrainFile(const json& terrain) {
     }
     scene_.georeference = got->georeference;
     scene_.terrainM = std::move(got->heightsM);
+}
+
+void Loader::parseGeoreference(const json* geo) {
+    if (!geo) return;
+    expectObject(*geo, "georeference");
+    checkKeys(*geo, "georeference", {"epsg", "origin"});
+    GeoReference g;
+    if (const json* e = find(*geo, "epsg")) g.epsg = int(integerIn(*e, "georeference.epsg", 0, 32766));
+    const json* origin = find(*geo, "origin");
+    if (!origin) fail("georeference.origin", "missing (the map easting and northing of the grid's south-west corner, metres)");
+    const json& o = array(*origin, "georeference.origin");
+    if (o.size() != 2) fail("georeference.origin", "expected [east, north], got " + std::to_string(o.size()) + " numbers");
+    g.originEastM = number(o[0], "georeference.origin[0]");
+    g.originNorthM = number(o[1], "georeference.origin[1]");
+    if (!std::isfinite(g.originEastM) || !std::isfinite(g.originNorthM))
+        fail("georeference.origin", "must be finite numbers");
+    scene_.georeference = g;
 }
 
 void Loader::parseWater(const json* water) {

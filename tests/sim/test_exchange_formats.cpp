@@ -140,6 +140,29 @@ TEST(ExchangeResample, BilinearKeepsAPlaneAndTheExtent) {
         }
 }
 
+TEST(ExchangeScene, GeoreferenceKeyPlacesAnyTerrainAndIsChecked) {
+    test::TempDir dir;
+    test::writeText(dir / "a.json", R"({"grid": {"width": 8, "height": 4}, "terrain": {"flat": 0},
+        "georeference": {"epsg": 25832, "origin": [500000.5, 6000000]}})");
+    auto a = sim::loadSceneFile(dir / "a.json");
+    ASSERT_TRUE(a) << a.error().message;
+    ASSERT_TRUE(a->scene.georeference.has_value());
+    EXPECT_EQ(a->scene.georeference->epsg, 25832);
+    EXPECT_DOUBLE_EQ(a->scene.georeference->originEastM, 500000.5);
+    EXPECT_DOUBLE_EQ(a->scene.georeference->originNorthM, 6000000.0);
+    test::writeText(dir / "b.json", R"({"grid": {"width": 8, "height": 4}, "terrain": {"flat": 0},
+        "georeference": {"epsg": 25832, "origin": [1]}})");
+    auto b = sim::loadSceneFile(dir / "b.json");
+    ASSERT_FALSE(b);
+    EXPECT_NE(b.error().message.find("georeference.origin: expected [east, north], got 1 numbers"), std::string::npos)
+        << b.error().message;
+    test::writeText(dir / "c.json", R"({"grid": {"width": 8, "height": 4}, "terrain": {"flat": 0},
+        "georeference": {"epsg": 99999, "origin": [0, 0]}})");
+    auto c = sim::loadSceneFile(dir / "c.json");
+    ASSERT_FALSE(c);
+    EXPECT_NE(c.error().message.find("georeference.epsg"), std::string::npos) << c.error().message;
+}
+
 #ifdef SLUICE_HAS_EXCHANGE_FORMATS
 
 TEST(ExchangeExr, Float32RoundTripIsExactAndNorthIsTheTopRow) {
