@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/boundary_json.hpp"
+#include "sim/exchange/georeference_json.hpp"
 #include "sim/exchange/heightfield_import.hpp"
 #include "sim/heightmap_png.hpp"
 #include "sim/json_reader.hpp"
@@ -320,19 +321,8 @@ void Loader::parseTerrainFile(const json& terrain) {
 
 void Loader::parseGeoreference(const json* geo) {
     if (!geo) return;
-    expectObject(*geo, "georeference");
-    checkKeys(*geo, "georeference", {"epsg", "origin"});
-    GeoReference g;
-    if (const json* e = find(*geo, "epsg")) g.epsg = int(integerIn(*e, "georeference.epsg", 0, 32766));
-    const json* origin = find(*geo, "origin");
-    if (!origin) fail("georeference.origin", "missing (the map easting and northing of the grid's south-west corner, metres)");
-    const json& o = array(*origin, "georeference.origin");
-    if (o.size() != 2) fail("georeference.origin", "expected [east, north], got " + std::to_string(o.size()) + " numbers");
-    g.originEastM = number(o[0], "georeference.origin[0]");
-    g.originNorthM = number(o[1], "georeference.origin[1]");
-    if (!std::isfinite(g.originEastM) || !std::isfinite(g.originNorthM))
-        fail("georeference.origin", "must be finite numbers");
-    scene_.georeference = g;
+    if (geo->is_object()) checkKeys(*geo, "georeference", {"epsg", "origin"});
+    scene_.georeference = readGeoreference(*this, *geo, "georeference");
 }
 
 void Loader::parseWater(const json* water) {

@@ -70,7 +70,8 @@ int runSimulate(int argc, char** argv) {
     }
     const nlohmann::json summary = runSummary(scene->name, solver, snap, courant, RunTiming{*steps, stepSeconds, wall});
     if (outDir.empty() && saveFile.empty()) std::cout << summary.dump(2) << "\n";  // nothing to write: show it
-    if (auto w = writeRunOutputs(outDir, saveFile, scene->name, solver, snap, summary, scene->camera);
+    if (auto w = writeRunOutputs(outDir, saveFile, scene->name, solver, snap, summary, scene->camera,
+                                 scene->georeference);
         !w) {
         std::cerr << "error: " << w.error().message << "\n";
         return kExitWriteFailed;

@@ -20,6 +20,7 @@
 #include "sim/exchange/raw16.hpp"
 #include "sim/npy.hpp"
 #include "sim/scene_loader.hpp"
+#include "sim/snapshot.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -234,6 +235,30 @@ TEST(ExportCliGeoreference, AGeoTiffTerrainsCrsAndOriginComeBackOutOnTheGpu) {
     ASSERT_TRUE(back && bed);
     EXPECT_EQ(back->heightsM, bed->data);
     EXPECT_EQ(bed->data, dem) << "no erosion in this scene: the bed is the DEM";
+}
+
+TEST(ExportCliSnapshot, TheGeoreferenceTravelsThroughASnapshot) {
+    test::TempDir dir;
+    test::writeText(dir / "s.json", R"({"grid": {"width": 20, "height": 10, "cell_size": 3}, "terrain": {"flat": 7},
+        "georeference": {"epsg": 25832, "origin": [350000, 5600000]}})");
+    auto sim = test::runSluice("simulate '" + (dir / "s.json").string() + "' --steps 2 --backend cpu --quiet --save '" +
+                               (dir / "s.sluice").string() + "'");
+    ASSERT_EQ(sim.exitCode, 0) << sim.output;
+    auto snap = sim::readSnapshotFile(dir / "s.sluice");
+    ASSERT_TRUE(snap) << snap.error().message;
+    ASSERT_TRUE(snap->georeference.has_value());
+    EXPECT_EQ(snap->georeference->epsg, 25832);
+    EXPECT_EQ(snap->georeference->originEastM, 350000.0);
+    EXPECT_EQ(snap->georeference->originNorthM, 5600000.0);
+    if (!sim::exchangeLibraryFormatsAvailable() || test::runCommand("command -v gdalinfo >/dev/null").exitCode != 0) return;
+    auto ex = test::runSluice("export '" + (dir / "s.sluice").string() + "' --backend cpu --what terrain --format geotiff --out '" +
+                              (dir / "ex").string() + "'");
+    ASSERT_EQ(ex.exitCode, 0) << ex.output;
+    const test::CliRun info = test::runCommand("gdalinfo -json '" + (dir / "ex" / "terrain.tif").string() + "' 2>/dev/null");
+    ASSERT_EQ(info.exitCode, 0) << info.output;
+    const nlohmann::json j = nlohmann::json::parse(info.output);
+    EXPECT_EQ(j["geoTransform"], nlohmann::json::array({350000.0, 3.0, 0.0, 5600030.0, 0.0, -3.0}));
+    EXPECT_NE(j["coordinateSystem"]["wkt"].get<std::string>().find("\"EPSG\",25832"), std::string::npos);
 }
 
 TEST(ExportCliErrors, BadRequestsAreUsageErrorsAndWriteNothing) {
