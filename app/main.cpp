@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
     if (verb == "record") return runRecord(argc, argv);
     if (verb == "replay") return runReplay(argc, argv);
     if (verb == "sweep") return runSweep(argc, argv);
+    if (verb == "export") return runExport(argc, argv);
     if (verb == "help" || verb == "--help" || verb == "-h") return help(argc, argv);
     if (verb == "--version") {
         std::cout << "sluice 0.1.0\n";

@@ -12,18 +12,29 @@ PACKAGES=(
   libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri # headless GL (Mesa llvmpipe when there is no GPU)
   xvfb xauth                                        # window tests without a display
   ffmpeg                                            # video recording and ffprobe in tests
+  libopenexr-dev libtiff-dev libgeotiff-dev         # EXR and GeoTIFF export/import (docs/EXCHANGE.md)
+  libtinygltf-dev                                   # glTF 2.0 .glb meshes
+  libtinyexr-dev gdal-bin                           # independent readers the exchange tests check with
 )
 
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# node and npm run the glTF validator; a node from elsewhere (nodesource bundles npm) is fine as it is.
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing: ${missing[*]}"
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The Khronos glTF validator (npm gltf-validator, pinned in tests/tools/package-lock.json) into
+# tests/tools/node_modules: tests/cli/test_cli_export.cpp runs it on every exported .glb.
+if [ ! -d tests/tools/node_modules/gltf-validator ]; then
+  (cd tests/tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 if [ "${1:-}" = "--packages-only" ]; then exit 0; fi

@@ -7,6 +7,7 @@
 
 #include "sim/brush.hpp"
 #include "sim/emitter.hpp"
+#include "sim/exchange/georeference.hpp"
 #include "sim/params.hpp"
 
 namespace sluice::sim {
@@ -65,6 +66,9 @@ struct Scene {
     std::optional<ViewPose> camera;  ///< the saved view, if any
     std::vector<ViewBookmark> bookmarks;  ///< the viewer's saved views (snapshots only), by slot
     std::vector<WorldAction> actions;  ///< built-in worlds only; not kept in snapshots
+    /// Where the grid lies on a map: from a georeferenced GeoTIFF terrain (docs/EXCHANGE.md). Used by
+    /// `sluice export` for GeoTIFF output; not kept in snapshots.
+    std::optional<GeoReference> georeference;
 
     std::size_t cellCount() const { return std::size_t(width) * std::size_t(height); }
 };

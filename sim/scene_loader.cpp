@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/boundary_json.hpp"
+#include "sim/exchange/georeference_json.hpp"
+#include "sim/exchange/heightfield_import.hpp"
 #include "sim/heightmap_png.hpp"
 #include "sim/json_reader.hpp"
 #include "sim/npy.hpp"
@@ -99,6 +101,10 @@ private:
     // ---- sections ----
     void parseGrid(const json* grid);
     void parseTerrain(const json* terrain);
+    /// "georeference": {"epsg": N, "origin": [east, north]}: overrides a GeoTIFF terrain's own.
+    void parseGeoreference(const json* geo);
+    /// terrain {"file": ..., "min", "max", "resample"}: any format of sim/exchange/heightfield_import.hpp.
+    void parseTerrainFile(const json& terrain);
     void adoptFileSize(int fileWidth, int fileHeight, const std::string& path, const std::string& what);
     void requireGridSize(const std::string& why);
     void checkGridLimits(const std::string& path);
@@ -119,6 +125,7 @@ private:
     std::optional<long long> gridWidth_, gridHeight_;  // as written in "grid", before the terrain decides
     std::optional<ProceduralTerrain> procedural_;
     bool gridPresent_ = false;
+    const json* rootGrid_ = nullptr;  // "grid", while load() runs
 };
 
 SceneLoadOutput Loader::loadSettings(const json& root, int width, int height, const Scene* base) {
@@ -146,13 +153,15 @@ SceneLoadOutput Loader::load(std::string_view text) {
     if (!parsed) throw JsonFailure{parsed.error().message};
     const json root = std::move(*parsed);
     if (!root.is_object()) fail("", std::string("expected a JSON object at the top level, got ") + root.type_name());
-    checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains", "erosion"});
+    checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains", "erosion",
+                         "georeference"});
 
     if (const json* name = find(root, "name")) scene_.name = string(*name, "name");
     else scene_.name = fileStem_.empty() ? "scene" : fileStem_;
 
     parseGrid(find(root, "grid"));
     parseTerrain(find(root, "terrain"));
+    parseGeoreference(find(root, "georeference"));
     parseWater(find(root, "water"));
     parseParams(find(root, "params"));
     parseErosion(find(root, "erosion"), "erosion", true);
@@ -166,6 +175,7 @@ void Loader::parseGrid(const json* grid) {
     scene_.cellSizeM = 1.0f;
     if (!grid) return;
     gridPresent_ = true;
+    rootGrid_ = grid;
     expectObject(*grid, "grid");
     checkKeys(*grid, "grid", {"width", "height", "cell_size"});
     if (const json* w = find(*grid, "width")) gridWidth_ = integerIn(*w, "grid.width", 2, kMaxSceneSide);
@@ -206,15 +216,15 @@ void Loader::adoptFileSize(int fileWidth, int fileHeight, const std::string& pat
 }
 
 void Loader::parseTerrain(const json* terrain) {
-    if (!terrain) fail("terrain", "missing (required: one of npy, png, flat, procedural)");
+    if (!terrain) fail("terrain", "missing (required: one of npy, png, file, flat, procedural)");
     expectObject(*terrain, "terrain");
     std::vector<std::string> kinds;
-    for (const char* k : {"npy", "png", "flat", "procedural"})
+    for (const char* k : {"npy", "png", "file", "flat", "procedural"})
         if (terrain->contains(k)) kinds.push_back(k);
     if (kinds.size() != 1) {
         std::string got = kinds.empty() ? "none" : kinds[0];
         for (std::size_t i = 1; i < kinds.size(); ++i) got += " and " + kinds[i];
-        fail("terrain", "give exactly one of npy, png, flat, procedural (got " + got + ")");
+        fail("terrain", "give exactly one of npy, png, file, flat, procedural (got " + got + ")");
     }
     const std::string kind = kinds[0];
     const std::string path = "terrain." + kind;
@@ -244,6 +254,8 @@ void Loader::parseTerrain(const json* terrain) {
         adoptFileSize(img->width, img->height, path, "'" + source + "'");
         checkValues(img->heightsM, img->width, path, source, false);
         scene_.terrainM = std::move(img->heightsM);
+    } else if (kind == "file") {
+        parseTerrainFile(*terrain);
     } else if (kind == "flat") {
         checkKeys(*terrain, "terrain", {"flat"});
         const float z = ruled((*terrain)["flat"], path, rules::kElevationM);
@@ -271,6 +283,46 @@ void Loader::parseTerrain(const json* terrain) {
         scene_.terrainM = generateTerrain(scene_.width, scene_.height, scene_.cellSizeM, recipe);
         procedural_ = recipe;
     }
+}
+
+void Loader::parseTerrainFile(const json& terrain) {
+    checkKeys(terrain, "terrain", {"file", "min", "max", "resample"});
+    HeightfieldRequest request;
+    if (const json* mn = find(terrain, "min")) request.minM = ruled(*mn, "terrain.min", rules::kElevationM);
+    if (const json* mx = find(terrain, "max")) request.maxM = ruled(*mx, "terrain.max", rules::kElevationM);
+    if (request.minM && request.maxM && !(*request.maxM > *request.minM))
+        fail("terrain.max", "must be greater than terrain.min (got min=" + fmt(*request.minM) + ", max=" + fmt(*request.maxM) + ")");
+    if (const json* rs = find(terrain, "resample")) {
+        if (!rs->is_boolean()) fail("terrain.resample", "expected true or false, got " + describeJson(*rs));
+        request.resample = rs->get<bool>();
+        if (request.resample && !(gridWidth_ && gridHeight_))
+            fail("terrain.resample", "needs grid.width and grid.height (the size to resample to)");
+    }
+    if (gridWidth_ && gridHeight_) {
+        request.width = int(*gridWidth_);
+        request.height = int(*gridHeight_);
+    }
+    const std::filesystem::path p = resolve(terrain["file"], "terrain.file");
+    const std::string source = terrain["file"].get<std::string>();
+    Result<ImportedHeightfield> got = importHeightfield(p, request);
+    if (!got) fail("terrain.file", got.error().message);
+    adoptFileSize(got->width, got->height, "terrain.file", "'" + source + "'");
+    checkValues(got->heightsM, got->width, "terrain.file", source, false);
+    // The file's pixel size is the cell size unless grid.cell_size says otherwise.
+    const bool cellSizeGiven = gridPresent_ && find(*rootGrid_, "cell_size");
+    if (got->cellSizeM > 0 && !cellSizeGiven) {
+        if (auto problem = ruleProblem(got->cellSizeM, rules::kCellSizeM))
+            fail("terrain.file", "'" + source + "' has a cell size of " + fmt(got->cellSizeM) + " m: " + *problem);
+        scene_.cellSizeM = got->cellSizeM;
+    }
+    scene_.georeference = got->georeference;
+    scene_.terrainM = std::move(got->heightsM);
+}
+
+void Loader::parseGeoreference(const json* geo) {
+    if (!geo) return;
+    if (geo->is_object()) checkKeys(*geo, "georeference", {"epsg", "origin"});
+    scene_.georeference = readGeoreference(*this, *geo, "georeference");
 }
 
 void Loader::parseWater(const json* water) {

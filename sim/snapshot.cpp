@@ -10,6 +10,7 @@
 
 #include "sim/atomic_file.hpp"
 #include "sim/crc32.hpp"
+#include "sim/exchange/georeference_json.hpp"
 #include "sim/face_velocities.hpp"
 #include "sim/scene_json.hpp"
 #include "sim/json_reader.hpp"
@@ -133,6 +134,7 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
                                 {"pitch", v.pitchRad},
                                 {"distance", v.distanceM}};
     }
+    if (snap.georeference) header["georeference"] = georeferenceJson(*snap.georeference);
     if (!snap.bookmarks.empty()) {
         json list = json::array();
         for (const ViewBookmark& b : snap.bookmarks) {
@@ -371,6 +373,7 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
         snap.camera = r.pose(*cam, "camera");
     }
     if (const json* list = r.find(h, "bookmarks")) snap.bookmarks = r.bookmarks(*list);
+    if (const json* geo = r.find(h, "georeference")) snap.georeference = readGeoreference(r, *geo, "georeference");
 
     const json* tableEntry = r.find(h, "arrays");
     if (!tableEntry) r.fail("arrays", "missing");
@@ -486,6 +489,7 @@ Scene sceneFromSnapshot(Snapshot snap) {
     scene.drains = s.drains;
     scene.camera = snap.camera;
     scene.bookmarks = snap.bookmarks;
+    scene.georeference = snap.georeference;
     scene.erosionSetUp = !s.field.erosion.empty();
     scene.resume = std::make_shared<const SolverState>(std::move(s));
     return scene;

@@ -49,6 +49,7 @@ struct Snapshot {
     SolverState state;
     std::optional<ViewPose> camera;
     std::vector<ViewBookmark> bookmarks = {};  ///< optional: the viewer's bookmarked views, by slot
+    std::optional<GeoReference> georeference = {};  ///< optional: the scene's place on a map (docs/EXCHANGE.md)
 };
 
 std::vector<std::byte> encodeSnapshot(const Snapshot& snapshot);

@@ -20,11 +20,9 @@ namespace sluice::app {
 int runSimulate(int argc, char** argv) {
     const VerbSpec& spec = *findVerb("simulate");
     int exitCode = kExitOk;
-    const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
+    const auto parsed = parseSceneVerbArgs(argc, argv, spec, exitCode);
     if (!parsed) return exitCode;
     const CliArgs& args = *parsed;
-    if (args.positional.size() != 1)
-        return verbUsageError(spec, args.positional.empty() ? "missing SCENE" : "expected one SCENE, got " + args.positional[1]);
     if (!args.has("--steps")) return verbUsageError(spec, "missing --steps N (solver steps to run)");
     auto steps = args.integer("--steps", 0, 0, 1000000000LL);
     if (!steps) return verbUsageError(spec, steps.error().message);
@@ -72,7 +70,8 @@ int runSimulate(int argc, char** argv) {
     }
     const nlohmann::json summary = runSummary(scene->name, solver, snap, courant, RunTiming{*steps, stepSeconds, wall});
     if (outDir.empty() && saveFile.empty()) std::cout << summary.dump(2) << "\n";  // nothing to write: show it
-    if (auto w = writeRunOutputs(outDir, saveFile, scene->name, solver, snap, summary, scene->camera);
+    if (auto w = writeRunOutputs(outDir, saveFile, scene->name, solver, snap, summary, scene->camera,
+                                 scene->georeference);
         !w) {
         std::cerr << "error: " << w.error().message << "\n";
         return kExitWriteFailed;

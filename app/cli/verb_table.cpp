@@ -51,7 +51,9 @@ std::vector<VerbSpec> makeTable() {
                    "draw the views at S (0.1..1) of the window's resolution (default 1 on a GPU;\n"
                    "on a software renderer adapted to keep frames under ~85 ms)"},
                   {"--print-fps", nullptr, "at exit, print the mean frame time after the first 10 frames"},
-                  {"--heightmap", "FILE:MIN:MAX", "replace the terrain by a PNG (grey mapped to MIN..MAX m) or .npy"},
+                  {"--heightmap", "FILE[:MIN:MAX]", "replace the terrain by a heightmap of the grid's size: PNG or RAW16 (.r16/.raw)\n"
+                                                     "mapped to MIN..MAX m (PNG default 0..50; RAW16 default: its\n"
+                                                     "FILE.json sidecar), float .exr, GeoTIFF .tif or .npy (docs/EXCHANGE.md)"},
                   {"--log", "FILE", "at exit, write the session log (sluice replay FILE re-runs it)"},
                   {"--autosave-seconds", "S", "autosave period (default 120; 0 disables)"},
                   {"--restore-autosave", nullptr, "after a crash, restore the autosave without asking"},
@@ -69,6 +71,19 @@ std::vector<VerbSpec> makeTable() {
                   kBackend,
                   kOutDir,
                   kSave,
+                  kQuiet}});
+    t.push_back({"export", "SCENE|SNAPSHOT --out DIR [options]",
+                 "write terrain, water, flow and splat maps and glTF meshes for engines and terrain tools",
+                 "Runs N steps (default 0) like simulate, then writes the current bed and water into DIR\n"
+                 "(replaced as a whole, all or nothing). Layers x formats (docs/EXCHANGE.md): terrain as\n"
+                 "png (16-bit), raw16 (+ .json sidecar), npy, exr, geotiff; depth as npy, exr; surface as exr;\n"
+                 "wet, foam, splat as png; flow as png (+ flow.json) and exr; mesh as glb (terrain.glb, water.glb).",
+                 {{"--out", "DIR", "the folder to write (required; created if missing)"},
+                  {"--what", "LIST", "layers, comma-separated: terrain,depth,surface,wet,foam,flow,splat,mesh\n(default all)"},
+                  {"--format", "LIST", "formats, comma-separated: png,raw16,npy,exr,geotiff,glb (default all that\nthis build has; exr/geotiff/glb need SLUICE_EXCHANGE_FORMATS)"},
+                  {"--steps", "N", "solver steps to run first (default 0)"},
+                  {"--mesh-step", "K", "glTF meshes keep every K-th vertex in x and y (default 1)"},
+                  kBackend,
                   kQuiet}});
     t.push_back({"render", "[SCENE] --out IMG.png [options]", "render the 3-D view headless to a PNG",
                  "SCENE defaults to builtin:default:256.",
@@ -272,6 +287,15 @@ std::optional<CliArgs> parseVerbArgs(int argc, char** argv, int first, const Ver
             return std::nullopt;
         }
     exitCode = kExitOk;
+    return args;
+}
+
+std::optional<CliArgs> parseSceneVerbArgs(int argc, char** argv, const VerbSpec& verb, int& exitCode) {
+    auto args = parseVerbArgs(argc, argv, 2, verb, exitCode);
+    if (args && args->positional.size() != 1) {
+        exitCode = verbUsageError(verb, args->positional.empty() ? "missing SCENE" : "expected one SCENE, got " + args->positional[1]);
+        return std::nullopt;
+    }
     return args;
 }
 

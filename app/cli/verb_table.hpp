@@ -46,6 +46,10 @@ std::optional<std::string> closestMatch(std::string_view word, const std::vector
 /// with exitCode kExitUsage.
 std::optional<CliArgs> parseVerbArgs(int argc, char** argv, int first, const VerbSpec& verb, int& exitCode);
 
+/// parseVerbArgs for verbs that take exactly one SCENE (simulate, export): a missing or second
+/// positional argument is a usage error (exitCode kExitUsage, message printed).
+std::optional<CliArgs> parseSceneVerbArgs(int argc, char** argv, const VerbSpec& verb, int& exitCode);
+
 /// Prints "sluice VERB: message" and the verb's synopsis to stderr; returns kExitUsage.
 int verbUsageError(const VerbSpec& verb, const std::string& message);
 

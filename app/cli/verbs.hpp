@@ -13,6 +13,8 @@ int runRecord(int argc, char** argv);
 int runReplay(int argc, char** argv);
 /// `sluice sweep`: every combination of parameter values, results.csv, thumbnails, contact sheet.
 int runSweep(int argc, char** argv);
+/// `sluice export`: terrain, water and flow maps and glTF meshes for engines (app/cli/export.cpp).
+int runExport(int argc, char** argv);
 #ifdef SLUICE_HAS_WINDOW
 /// The interactive viewer (app/window/): `sluice [SCENE.json]`.
 int runViewer(int argc, char** argv);

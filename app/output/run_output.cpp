@@ -98,9 +98,10 @@ Result<void> writeFieldsDir(const std::string& dir, const sim::FieldSnapshot& sn
 
 Result<void> writeRunOutputs(const std::string& outDir, const std::string& saveFile, const std::string& sceneName,
                              sim::Solver& solver, const sim::FieldSnapshot& snap, const nlohmann::json& summary,
-                             const std::optional<sim::ViewPose>& camera) {
+                             const std::optional<sim::ViewPose>& camera,
+                             const std::optional<sim::GeoReference>& georeference) {
     if (!saveFile.empty()) {
-        if (auto w = sim::writeSnapshotFile(saveFile, sim::Snapshot{sceneName, solver.saveState(), camera}); !w) return w;
+        if (auto w = sim::writeSnapshotFile(saveFile, sim::Snapshot{sceneName, solver.saveState(), camera, {}, georeference}); !w) return w;
     }
     if (!outDir.empty()) return writeFieldsDir(outDir, snap, summary);
     return {};

@@ -29,9 +29,11 @@ bool fieldsFinite(const sim::FieldSnapshot& snap);
 /// depth/terrain/flow_x/flow_y .npy and summary.json, swapped into `dir` only when all are written.
 Result<void> writeFieldsDir(const std::string& dir, const sim::FieldSnapshot& snap, const nlohmann::json& summary);
 
-/// Writes the run's --out DIR and/or --save FILE (empty = skip). Errors mean exit kExitWriteFailed.
+/// Writes the run's --out DIR and/or --save FILE (empty = skip); the snapshot keeps the camera and the
+/// georeference. Errors mean exit kExitWriteFailed.
 Result<void> writeRunOutputs(const std::string& outDir, const std::string& saveFile, const std::string& sceneName,
                              sim::Solver& solver, const sim::FieldSnapshot& snap, const nlohmann::json& summary,
-                             const std::optional<sim::ViewPose>& camera);
+                             const std::optional<sim::ViewPose>& camera,
+                             const std::optional<sim::GeoReference>& georeference = std::nullopt);
 
 }  // namespace sluice::app

@@ -52,7 +52,8 @@ void Autosave::tick(Simulation& s, const std::string& name, const std::optional<
     if (steps == lastSteps_ && logSize == lastLogSize_) return;  // nothing new since the last autosave
     lastSteps_ = steps;
     lastLogSize_ = logSize;
-    sim::Snapshot snap{name, s.solver->saveState(), camera, std::move(bookmarks)};
+    sim::Snapshot snap{name, s.solver->saveState(), camera, std::move(bookmarks),
+                       s.scene ? s.scene->georeference : std::nullopt};
     pending_ = std::async(std::launch::async, [file = file_, snap = std::move(snap)]() {
         return sim::writeSnapshotFile(file, snap);
     });

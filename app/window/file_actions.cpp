@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/cli/common.hpp"
+#include "app/exchange/export_writer.hpp"
 #include "app/output/output_dir.hpp"
 #include "app/output/run_output.hpp"
 #include "sim/atomic_file.hpp"
@@ -86,7 +87,7 @@ void performFileRequest(ViewerState& v, const FileRequest& r) {
         case FileAction::Redo: s.redo(); break;
         case FileAction::Save: {
             const auto w = sim::writeSnapshotFile(r.path, sim::Snapshot{v.scene.name, s.solver->saveState(), v.cameraPose(),
-                                                                              savedBookmarks(v.p3.control)});
+                                                                              savedBookmarks(v.p3.control), v.scene.georeference});
             if (w) {
                 v.files.currentPath = r.path;
                 s.savedLogSize = s.session->log().size();
@@ -132,6 +133,24 @@ void performFileRequest(ViewerState& v, const FileRequest& r) {
             const sim::FieldSnapshot f = s.solver->download();
             const auto& a = r.action == FileAction::ExportTerrainNpy ? f.terrainM : f.depthM;
             report(v, sim::writeNpy(r.path, a.data(), f.height, f.width), "exported " + r.path);
+            break;
+        }
+        case FileAction::ExportForEngines: {
+            // The same folder as `sluice export --out PATH`: every layer in every format this build has.
+            auto request = parseExportRequest("", "", 1);
+            if (!request) {
+                report(v, request.error(), "");
+                break;
+            }
+            const ExportContext context{v.scene.name, s.solver->params().gravity, v.scene.georeference};
+            auto written = writeExport(r.path, *request, s.solver->download(), context);
+            if (!written) {
+                report(v, written.error(), "");
+                break;
+            }
+            std::string done = "exported " + std::to_string(written->files.size()) + " files to " + r.path;
+            for (const std::string& note : written->notes) done += "; " + note;
+            report(v, {}, done);
             break;
         }
         case FileAction::SaveLog:

@@ -29,6 +29,8 @@ FileBrowserSpec specOf(FileAction a) {
             return {"Export terrain (.npy)", "Export", {{"NumPy array (*.npy)", {".npy"}}}, false, true, false};
         case FileAction::ExportDepthNpy:
             return {"Export water depth (.npy)", "Export", {{"NumPy array (*.npy)", {".npy"}}}, false, true, false};
+        case FileAction::ExportForEngines:  // the name of a folder to create (or replace, all at once)
+            return {"Export for engines (a folder)", "Export", {{"Export folder", {}}}, false, true, false};
         case FileAction::SaveLog:  // any name works (sim/session_log); .log is what the viewer suggests
             return {"Save session log", "Save", {{"Session logs (*.log)", {".log"}}, kAllFiles}, false, true, false};
         default: return {"Save snapshot as", "Save", {kSnapshots}, false, true, true};
@@ -41,6 +43,7 @@ const char* defaultName(FileAction a) {
         case FileAction::ExportTerrainPng: return "terrain.png";
         case FileAction::ExportTerrainNpy: return "terrain.npy";
         case FileAction::ExportDepthNpy: return "depth.npy";
+        case FileAction::ExportForEngines: return "sluice-export";
         case FileAction::SaveLog: return "session.log";
         default: return "world.sluice";
     }
@@ -75,6 +78,7 @@ FileRequest drawFileMenus(FileUi& ui, const Simulation& s) {
             if (ImGui::MenuItem("Export terrain as 16-bit PNG...")) askForPath(ui, FileAction::ExportTerrainPng);
             if (ImGui::MenuItem("Export terrain as .npy...")) askForPath(ui, FileAction::ExportTerrainNpy);
             if (ImGui::MenuItem("Export water depth as .npy...")) askForPath(ui, FileAction::ExportDepthNpy);
+            if (ImGui::MenuItem("Export for engines (maps, meshes)...")) askForPath(ui, FileAction::ExportForEngines);
             if (ImGui::MenuItem("Save session log...")) askForPath(ui, FileAction::SaveLog);
             ImGui::EndMenu();
         }

@@ -11,7 +11,9 @@
 namespace sluice::app {
 
 enum class FileAction {
-    None, Save, Open, ExportTerrainPng, ExportTerrainNpy, ExportDepthNpy, SaveLog, Undo, Redo,
+    None, Save, Open, ExportTerrainPng, ExportTerrainNpy, ExportDepthNpy,
+    ExportForEngines,  ///< a folder of every layer in every format (app/exchange, as `sluice export`)
+    SaveLog, Undo, Redo,
     RestoreAutosave, DiscardAutosave,
     OpenWorld,   ///< the Worlds menu: path "builtin:NAME:SIZE"
     WorldAction  ///< the Worlds menu: path the name of one of the world's actions (sim::WorldAction)

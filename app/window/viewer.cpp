@@ -161,8 +161,11 @@ int runViewer(int argc, char** argv) {
     v.scene = scene ? std::move(*scene) : sim::defaultScene(worldSize);
     v.files.worldSize = worldSize;
     if (opt.heightmap) {
-        auto heights = sim::importTerrain(opt.heightmap->file, v.scene.width, v.scene.height, opt.heightmap->minM,
-                                          opt.heightmap->maxM);
+        // Without MIN:MAX a RAW16 takes its sidecar's range (importTerrain reads min >= max so), a PNG 0..50 m.
+        const bool raw = opt.heightmap->file.ends_with(".r16") || opt.heightmap->file.ends_with(".raw");
+        const bool sidecar = raw && !opt.heightmap->rangeGiven;
+        auto heights = sim::importTerrain(opt.heightmap->file, v.scene.width, v.scene.height,
+                                          sidecar ? 0.0f : opt.heightmap->minM, sidecar ? 0.0f : opt.heightmap->maxM);
         if (!heights) {
             std::cerr << "error: " << heights.error().message << "\n";
             return kExitBadInput;

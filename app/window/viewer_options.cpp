@@ -50,6 +50,7 @@ bool parseHeightmap(const std::string& text, HeightmapOption& out) {
     out.maxM = std::strtof(b.c_str(), &e2);
     if (*e1 != '\0' || *e2 != '\0' || a.empty() || b.empty()) return false;
     out.file = text.substr(0, c1);
+    out.rangeGiven = true;
     return true;
 }
 

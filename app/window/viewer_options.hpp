@@ -16,6 +16,7 @@ namespace sluice::app {
 struct HeightmapOption {
     std::string file;
     float minM = 0, maxM = 50;
+    bool rangeGiven = false;  ///< FILE:MIN:MAX rather than FILE: a RAW16 then ignores its sidecar's range
 };
 
 struct ViewerOptions {

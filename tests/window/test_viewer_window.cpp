@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "render/overlay.hpp"
+#include "sim/exchange/raw16.hpp"
 #include "sim/npy.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -196,6 +197,14 @@ TEST(ViewerWindow, HeightmapOptionReplacesTheTerrainOrFailsClearly) {
     auto terrain = sim::readNpy(dir / "state" / "terrain.npy");
     ASSERT_TRUE(terrain);
     EXPECT_EQ(terrain->data, bed);
+    // A RAW16 without MIN:MAX takes its sidecar's size and range (to 16 bits).
+    ASSERT_TRUE(sim::writeRaw16(dir / "bed.r16", bed.data(), sim::Raw16Info{32, 16, 0.0f, 7.75f, 1.0f}));
+    const auto raw = runViewer("'" + (dir / "flat.json").string() + "' --map --frames 2 --heightmap '" +
+                               (dir / "bed.r16").string() + "' --dump-state '" + (dir / "raw").string() + "'");
+    ASSERT_EQ(raw.exitCode, 0) << raw.output;
+    auto rawTerrain = sim::readNpy(dir / "raw" / "terrain.npy");
+    ASSERT_TRUE(rawTerrain);
+    for (std::size_t i = 0; i < bed.size(); ++i) EXPECT_NEAR(rawTerrain->data[i], bed[i], 7.75f / 65535.0f) << i;
     const auto bad = runViewer("'" + (dir / "flat.json").string() + "' --map --frames 2 --heightmap '" +
                                (dir / "nope.png").string() + ":0:10'");
     EXPECT_EQ(bad.exitCode, 1) << bad.output;
