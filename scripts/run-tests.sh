@@ -3,6 +3,6 @@
 # llvmpipe through EGL; no GPU or display needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+SLUICE_TEST_TOOLS=1 scripts/setup.sh
 cd build
 ctest -j"$(nproc)" --output-on-failure --timeout 900

@@ -2,6 +2,7 @@
 # Installs the Debian packages Sluice needs (only those missing; safe to run again), then configures
 # and builds into build/. Run as root, or as a user with sudo.
 # Usage: scripts/setup.sh [extra cmake args]     or     scripts/setup.sh --packages-only
+# With SLUICE_TEST_TOOLS=1 (scripts/run-tests.sh) also node/npm and the npm test tools (tests/tools).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,8 +22,10 @@ missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# node and npm run the glTF validator; a node from elsewhere (nodesource bundles npm) is fine as it is.
-command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
+# node and npm run the glTF validator the tests check exports with (SLUICE_TEST_TOOLS=1, set by
+# scripts/run-tests.sh; the app needs neither); a node from elsewhere (nodesource bundles npm) is fine.
+tools="${SLUICE_TEST_TOOLS:-0}"
+if [ "$tools" = 1 ]; then command -v npm >/dev/null 2>&1 || missing+=(nodejs npm); fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing: ${missing[*]}"
   SUDO=""
@@ -33,7 +36,7 @@ fi
 
 # The Khronos glTF validator (npm gltf-validator, pinned in tests/tools/package-lock.json) into
 # tests/tools/node_modules: tests/cli/test_cli_export.cpp runs it on every exported .glb.
-if [ ! -d tests/tools/node_modules/gltf-validator ]; then
+if [ "$tools" = 1 ] && [ ! -d tests/tools/node_modules/gltf-validator ]; then
   (cd tests/tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
