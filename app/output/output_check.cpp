@@ -1,4 +1,5 @@
 #include "app/output/output_check.hpp"
+#include "app/output/output_dir.hpp"
 
 #include <unistd.h>
 
@@ -25,6 +26,9 @@ Result<void> checkWritable(const std::string& option, const fs::path& path, bool
     fs::path target = abs.has_filename() ? abs : abs.parent_path();
     if (fs::exists(target, ec)) {
         if (isFolder && !fs::is_directory(target, ec)) return Error{option + ": " + path.string() + ": is a file, not a folder"};
+        if (isFolder) {
+            if (auto ok = checkReplaceable(target); !ok) return Error{option + ": " + ok.error().message};
+        }
         if (!isFolder && fs::is_directory(target, ec)) return Error{option + ": " + path.string() + ": is a folder"};
     }
     // The nearest folder above that exists must be a folder we may create entries in.

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <fstream>
+
 namespace sluice::app {
 
 namespace fs = std::filesystem;
@@ -18,6 +20,13 @@ void removeEmpty(const std::vector<fs::path>& deepestFirst) {
 
 }  // namespace
 
+Result<void> checkReplaceable(const fs::path& folder) {
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec) || fs::is_empty(folder, ec) || fs::exists(folder / kOutputMarker, ec)) return {};
+    return Error{folder.string() + ": is a folder Sluice did not write (it holds other files, and an output replaces "
+                 "its whole folder): choose a new or empty folder"};
+}
+
 Result<OutputDir> OutputDir::begin(const fs::path& target) {
     const fs::path abs = fs::absolute(target).lexically_normal();
     fs::path clean = abs;
@@ -25,6 +34,7 @@ Result<OutputDir> OutputDir::begin(const fs::path& target) {
     std::error_code ec;
     if (fs::exists(clean, ec) && !fs::is_directory(clean, ec))
         return Error{clean.string() + ": exists and is not a directory"};
+    if (auto ok = checkReplaceable(clean); !ok) return ok.error();
     const fs::path parent = clean.parent_path();
     // The directories this run creates, deepest first: removed again if it never commits.
     std::vector<fs::path> created;
@@ -46,6 +56,7 @@ Result<OutputDir> OutputDir::begin(const fs::path& target) {
     }
     OutputDir out(clean, staging);
     out.createdParents_ = std::move(created);
+    std::ofstream(staging / kOutputMarker) << "Written by sluice: the next output to this folder replaces it as a whole.\n";
     return out;
 }
 

@@ -12,8 +12,18 @@
 
 namespace sluice::app {
 
+/// Name of the marker file every output folder holds: a folder that exists, holds anything and lacks
+/// it was not written by Sluice, and is refused rather than replaced (a mistyped --out of a home
+/// folder must not delete it).
+inline constexpr const char* kOutputMarker = ".sluice-output";
+
+/// Whether `folder` may be replaced by an output: it does not exist, is empty, or holds the marker.
+/// The error names the folder and says what to do.
+Result<void> checkReplaceable(const std::filesystem::path& folder);
+
 /// A staging directory beside `target`; commit() swaps it into place, the destructor cleans up (the
 /// staging directory, and the parent directories begin() had to create, when nothing was committed).
+/// Refuses a target that checkReplaceable() refuses; the staging directory starts with the marker.
 class OutputDir {
 public:
     static Result<OutputDir> begin(const std::filesystem::path& target);

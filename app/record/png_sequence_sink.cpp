@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <fstream>
 
 #include "render/png_output.hpp"
 
@@ -13,8 +14,9 @@ namespace fs = std::filesystem;
 
 namespace {
 /// A DIR/ output replaces the whole directory: allowed for a new or empty one, or one that holds
-/// only an earlier recording's frames, never for one with other files or the one we run in.
-Result<void> checkReplaceable(const fs::path& dir) {
+/// only an earlier recording's frames (and the output marker), never for one with other files or the
+/// one we run in.
+Result<void> checkRecordingReplaceable(const fs::path& dir) {
     std::error_code ec;
     if (!fs::exists(dir, ec)) return {};
     const fs::path abs = fs::weakly_canonical(dir, ec);
@@ -25,7 +27,7 @@ Result<void> checkReplaceable(const fs::path& dir) {
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         const std::string name = e.path().filename().string();
         const bool frame = name.size() > 10 && name.rfind("frame_", 0) == 0 && e.path().extension() == ".png";
-        if (!frame)
+        if (!frame && name != kOutputMarker)
             return Error{dir.string() + ": holds other files than frames (" + name +
                          "), and DIR/ output replaces the whole directory: choose a new directory or a pattern "
                          "like " + (dir / "%05d.png").string()};
@@ -40,7 +42,12 @@ Result<std::unique_ptr<PngSequenceSink>> PngSequenceSink::start(const RecordingO
     sink->width_ = width;
     sink->height_ = height;
     if (output.kind == RecordingOutput::Kind::PngDirectory) {
-        if (auto ok = checkReplaceable(output.path); !ok) return ok.error();
+        if (auto ok = checkRecordingReplaceable(output.path); !ok) return ok.error();
+        // Frames alone are an earlier recording's, also from versions before the marker: mark them
+        // so that OutputDir (which refuses unmarked folders of files) replaces them.
+        std::error_code ec;
+        if (fs::is_directory(output.path, ec) && !fs::is_empty(output.path, ec))
+            std::ofstream(output.path / kOutputMarker) << "";
         auto dir = OutputDir::begin(output.path);
         if (!dir) return dir.error();
         sink->directory_.emplace(std::move(*dir));

@@ -4,6 +4,8 @@
 // scripts/setup.sh (and so CI) installs them all.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <cmath>
 #include <filesystem>
 #include <memory>
@@ -296,4 +298,27 @@ TEST(ExportCliSnapshot, ExportsTheSnapshotsBed) {
         ASSERT_TRUE(a && b) << f;
         EXPECT_EQ(a->data, b->data) << f;
     }
+}
+
+// An output replaces its whole folder, so a folder Sluice did not write (a mistyped --out of a home
+// folder) is refused before any work and left as it was; a folder Sluice wrote is replaced again.
+TEST(ExportCliErrors, AFolderOfOtherFilesIsRefusedNotReplaced) {
+    test::TempDir dir;
+    const fs::path mine = dir / "mine";
+    fs::create_directories(mine);
+    std::ofstream(mine / "notes.txt") << "my work\n";
+    for (const char* verb : {"export builtin:valley:16 --what terrain --format npy", "simulate builtin:valley:16 --steps 1"}) {
+        auto r = test::runSluice(std::string(verb) + " --out '" + mine.string() + "'");
+        EXPECT_EQ(r.exitCode, 4) << verb << ": " << r.output;  // an output that cannot be written (docs/CLI.md)
+        EXPECT_NE(r.output.find("is a folder Sluice did not write"), std::string::npos) << r.output;
+        EXPECT_NE(r.output.find(mine.string()), std::string::npos) << r.output;
+        EXPECT_TRUE(fs::exists(mine / "notes.txt")) << verb;
+    }
+    const fs::path out = dir / "out";
+    for (int run = 0; run < 2; ++run) {
+        auto r = test::runSluice("export builtin:valley:16 --what terrain --format npy --out '" + out.string() + "'");
+        ASSERT_EQ(r.exitCode, 0) << "run " << run << ": " << r.output;
+    }
+    EXPECT_TRUE(fs::exists(out / ".sluice-output"));
+    EXPECT_TRUE(fs::exists(out / "terrain.npy"));
 }

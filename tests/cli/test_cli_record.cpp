@@ -61,10 +61,11 @@ double meanAbsDiff(const Image& a, const Image& b) {
     return sum / double(a.rgb.size());
 }
 
-/// Names of the entries of a directory, sorted.
+/// Names of the entries of a directory, sorted, without the marker every output folder holds.
 std::vector<std::string> entries(const fs::path& dir) {
     std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+    for (const auto& e : fs::directory_iterator(dir))
+        if (e.path().filename() != ".sluice-output") names.push_back(e.path().filename().string());
     std::sort(names.begin(), names.end());
     return names;
 }

@@ -112,6 +112,7 @@ INSTANTIATE_TEST_SUITE_P(Backends, SimulateBackends, ::testing::Values(std::stri
 TEST(SimulateCli, ReplacesPreviousOutputAtomically) {
     test::TempDir dir;
     test::writeText(dir / "out" / "stale.txt", "old");
+    test::writeText(dir / "out" / ".sluice-output", "");  // an earlier run's output
     const auto r = simulateText(dir, kGoodScene, "--backend cpu");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     EXPECT_TRUE(fs::exists(dir / "out" / "depth.npy"));
@@ -121,6 +122,7 @@ TEST(SimulateCli, ReplacesPreviousOutputAtomically) {
 TEST(SimulateCli, FailedRunKeepsPreviousOutput) {
     test::TempDir dir;
     test::writeText(dir / "out" / "keep.txt", "old");
+    test::writeText(dir / "out" / ".sluice-output", "");  // an earlier run's output
     const auto r = simulateText(dir, "{\"grid\": {", "--backend cpu");
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(test::readText(dir / "out" / "keep.txt"), "old");

@@ -210,6 +210,7 @@ TEST(SweepCli, SteadyStateOnlyWhereWaterFlowsThroughAndSettles) {
     test::TempDir dir;
     test::writeText(dir / "ramp.json", kRampScene);
     test::writeText(dir / "out" / "stale.txt", "old");
+    test::writeText(dir / "out" / ".sluice-output", "");  // an earlier sweep's output
     const auto r = test::runSluice("sweep " + quoted(dir / "ramp.json") + " --param source0.rate=0,0.5 --seconds 60 "
                                    "--backend cpu --thumb 64x40 --quiet --out " + quoted(dir / "out"));
     ASSERT_EQ(r.exitCode, 0) << r.output;
@@ -384,6 +385,7 @@ TEST(SweepCli, UsageErrorsNameTheArgumentAndLeaveNoDirectory) {
 TEST(SweepCli, FailedSweepKeepsThePreviousOutput) {
     test::TempDir dir;
     test::writeText(dir / "out" / "keep.txt", "old");
+    test::writeText(dir / "out" / ".sluice-output", "");  // an earlier sweep's output
     const auto usage = test::runSluice("sweep builtin:default:32 --param bogus=1 --seconds 1 --out " + quoted(dir / "out"));
     EXPECT_EQ(usage.exitCode, 2) << usage.output;
     const auto missing = test::runSluice("sweep " + quoted(dir / "nope.json") + " --param friction=0.1 --seconds 1 --out " +

@@ -76,7 +76,10 @@ int runCases(const std::vector<Case>& cases, const fs::path& work) {
     for (const Case& c : cases) {
         // An output that exists before the run must come out unchanged when the run fails.
         for (const fs::path& o : c.outputs)
-            if (o.filename() == "existing") writeText(o / "marker.txt", "before");
+            if (o.filename() == "existing") {
+                writeText(o / "marker.txt", "before");
+                writeText(o / ".sluice-output", "");  // an earlier output (a folder of other files is refused at once)
+            }
         const std::set<fs::path> before = [&] {
             std::set<fs::path> s;
             for (const auto& e : fs::recursive_directory_iterator(work)) s.insert(e.path());
