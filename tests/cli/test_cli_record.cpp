@@ -114,11 +114,12 @@ TEST(CliRecord, PngSequencesHaveSecondsTimesFpsFramesOfTheRequestedSize) {
     EXPECT_EQ(readPng(dir / "pattern" / "shot_002.png").width, 40);
     EXPECT_EQ(entries(dir.path()), (std::vector<std::string>{"frames", "pattern"})) << "staging left behind";
 
-    // DIR/ replaces the whole directory, so one holding anything but frames is refused, untouched.
+    // DIR/ replaces the whole directory, so one Sluice did not write (other files, no output marker)
+    // is refused before any work, untouched.
     run = runSluice("record builtin:default:32 --seconds 0.5 --fps 4 --size 40x30 --quiet --out " +
                     quoted(dir / "pattern") + "/");
     EXPECT_EQ(run.exitCode, 4) << run.output;
-    EXPECT_NE(run.output.find((dir / "pattern").string() + ": holds other files than frames"), std::string::npos)
+    EXPECT_NE(run.output.find((dir / "pattern").string() + ": is a folder Sluice did not write"), std::string::npos)
         << run.output;
     EXPECT_EQ(readText(dir / "pattern" / "notes.txt"), "keep me");
 }
