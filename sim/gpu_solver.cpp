@@ -129,8 +129,9 @@ double GpuSolver::bytesPerCell() const {
 }
 
 Result<void> GpuSolver::compileFused() {
-    const int rows = tuning_.fusedCellRows;
-    const std::string shape = exactDefines_ + "#define SLUICE_FUSED_CELL_ROWS " + std::to_string(rows) + "\n";
+    const int rows = tuning_.fusedCellRows, threads = tuning_.fusedThreadRows;
+    const std::string shape = exactDefines_ + "#define SLUICE_FUSED_CELL_ROWS " + std::to_string(rows) + "\n" +
+                              "#define SLUICE_FUSED_THREAD_ROWS " + std::to_string(threads) + "\n";
     auto pipes = gl::Program::compute("sim/step_fused.comp", shape + "#define SLUICE_FUSED_SWE 0\n");
     if (!pipes) return pipes.error();
     auto swe = gl::Program::compute("sim/step_fused.comp", shape + "#define SLUICE_FUSED_SWE 1\n");
@@ -141,18 +142,22 @@ Result<void> GpuSolver::compileFused() {
     fusedSwe_ = std::move(*swe);
     tiledPass2_ = std::move(*tiled);
     fusedCellRowsBuilt_ = rows;
+    fusedThreadRowsBuilt_ = threads;
     return {};
 }
 
 void GpuSolver::setTuning(const Tuning& t) {
     tuning_ = t;
     tuning_.fusedCellRows = t.fusedCellRows >= 4 ? 4 : t.fusedCellRows >= 2 ? 2 : 1;
-    if (tuning_.fusedCellRows != fusedCellRowsBuilt_ && fusedCellRowsBuilt_ != 0) {
+    tuning_.fusedThreadRows = t.fusedThreadRows >= 8 ? 8 : t.fusedThreadRows >= 4 ? 4 : 2;
+    if ((tuning_.fusedCellRows != fusedCellRowsBuilt_ || tuning_.fusedThreadRows != fusedThreadRowsBuilt_) &&
+        fusedCellRowsBuilt_ != 0) {
         // Tiles too tall for this device's shared memory keep the kernels built before.
         if (auto ok = compileFused(); !ok) {
-            std::fprintf(stderr, "sluice: fused kernel with %d cell rows: %s\n", tuning_.fusedCellRows,
-                         ok.error().message.c_str());
+            std::fprintf(stderr, "sluice: fused kernel of %d x %d rows: %s\n", tuning_.fusedThreadRows,
+                         tuning_.fusedCellRows, ok.error().message.c_str());
             tuning_.fusedCellRows = fusedCellRowsBuilt_;
+            tuning_.fusedThreadRows = fusedThreadRowsBuilt_;
         }
     }
     // Strips: even rows (pass groups are 2 rows high and boundaries move 2 rows a substep), at least 8,

@@ -50,6 +50,9 @@ public:
         /// SLUICE_PASS_GROUP_X x 4 * fusedCellRows cells: taller tiles compute fewer ring faces twice
         /// but need more shared memory).
         int fusedCellRows = 2;
+        /// Fused kernel and tiled pass 2: invocation rows of a work group (2, 4 or 8; groups of
+        /// SLUICE_PASS_GROUP_X x fusedThreadRows, tiles fusedThreadRows * fusedCellRows rows high).
+        int fusedThreadRows = SLUICE_FUSED_THREAD_ROWS;
         /// Two passes with pass 2 in the fused kernel's tiles (step_fused.comp without its face
         /// phase: pass 1's raw transfers loaded into shared memory, so each outflow is gathered once
         /// per tile, not once per neighbour that reads it); tiles as fusedCellRows says. Opt-in:
@@ -142,8 +145,8 @@ private:
     void advanceFused(int n);
     bool runsFused() const;
     /// Rows of cells of the fused kernels' tiles (as compiled), and their work groups along y.
-    int fusedTileRows() const { return SLUICE_FUSED_THREAD_ROWS * fusedCellRowsBuilt_; }
-    /// Compiles the fused kernels for Tuning::fusedCellRows.
+    int fusedTileRows() const { return fusedThreadRowsBuilt_ * fusedCellRowsBuilt_; }
+    /// Compiles the fused kernels for Tuning::fusedCellRows and fusedThreadRows.
     Result<void> compileFused();
     /// faceVelocity_'s element where the velocities of half `half` start.
     int velocityAt(int half) const { return half * ((width_ + 1) * height_ + width_ * (height_ + 1)); }
@@ -184,6 +187,7 @@ private:
     gl::Program fusedPipes_, fusedSwe_;  // step_fused.comp for each model (Tuning::fused)
     gl::Program tiledPass2_;             // step_fused.comp without the face phase (Tuning::tiledPass2)
     int fusedCellRowsBuilt_ = 0;         // the Tuning::fusedCellRows they were compiled for
+    int fusedThreadRowsBuilt_ = 0;       // and the Tuning::fusedThreadRows
     std::string exactDefines_;           // the float-ops defines every step kernel is compiled with
     bool lastRunFused_ = false;          // the last substeps ran fused (a switch wakes every group)
     // Erosion's state (empty until set up): the sections of sim_layout.h in erosion_, the current halves

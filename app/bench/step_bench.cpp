@@ -25,6 +25,10 @@ Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning&
     sim::GpuSolver& solver = **created;
     GpuRun out;
     solver.setTuning(tuning);
+    if ((tuning.fused || tuning.tiledPass2) && (solver.tuning().fusedCellRows != tuning.fusedCellRows ||
+                                                solver.tuning().fusedThreadRows != tuning.fusedThreadRows))
+        return Error{"the fused kernel's tiles of " + std::to_string(tuning.fusedThreadRows) + " x " +
+                     std::to_string(tuning.fusedCellRows) + " rows do not fit this device's shared memory"};
     const float dt = benchDt(scene);
     solver.stepFixed(dt, 12);
     glFinish();

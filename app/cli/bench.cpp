@@ -147,7 +147,7 @@ int runBench(int argc, char** argv) {
     if (!parsed) return exitCode;
     const CliArgs& args = *parsed;
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--frames",
-                              "--frame-size", "--frame-max", "--strips", "--copy-sizes", "--kernels", "--fused-rows"});
+                              "--frame-size", "--frame-max", "--strips", "--copy-sizes", "--kernels", "--fused-rows", "--fused-threads"});
         !ok || !args.positional.empty())
         return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (it needs --frame)");
     const bool quick = args.has("--quick");
@@ -211,14 +211,19 @@ int runBench(int argc, char** argv) {
         }
         copySweep = std::move(*swept);
     }
-    if (args.has("--kernels") || args.has("--fused-rows")) {
+    if (args.has("--kernels") || args.has("--fused-rows") || args.has("--fused-threads")) {
         const std::vector<int> fusedRows = parseSizes(args.get("--fused-rows").value_or("2"), 1, 4);
         if (fusedRows.empty() || std::count(fusedRows.begin(), fusedRows.end(), 3) > 0) {
             std::cerr << "sluice bench: --fused-rows takes comma-separated cell rows per invocation (1, 2 or 4)\n";
             return kExitUsage;
         }
+        const std::vector<int> fusedThreads = parseSizes(args.get("--fused-threads").value_or("4"), 2, 8);
+        if (fusedThreads.empty() || std::any_of(fusedThreads.begin(), fusedThreads.end(), [](int t) { return t & (t - 1); })) {
+            std::cerr << "sluice bench: --fused-threads takes comma-separated invocation rows per group (2, 4 or 8)\n";
+            return kExitUsage;
+        }
         std::printf("device: %s\n", device.c_str());
-        return printKernelTable(sizes, fusedRows, minSeconds, ceiling);
+        return printKernelTable(sizes, fusedRows, fusedThreads, minSeconds, ceiling);
     }
     std::vector<SizeResult> results;
     for (int size : sizes) {

@@ -9,10 +9,12 @@
 
 namespace sluice::app {
 
-int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fusedRows, double minSeconds, double ceiling) {
+int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fusedRows, const std::vector<int>& fusedThreads,
+                     double minSeconds, double ceiling) {
     std::printf("Step kernels, M cell-steps/s (skipping off: every cell computed), B: DRAM bytes per cell-step by\n"
                 "design (GpuSolver::designBytesPerCellStep), GB/s: rate x B, copy: that over the copy ceiling\n"
-                "(%.1f GB/s); fused 4xR: one pass, tiles of 128 x 4R cells; tiled 4xR: two passes, pass 2 in such tiles\n",
+                "(%.1f GB/s); fused TxR: one pass, groups of 128 x T invocations stepping tiles of 128 x TR cells;\n"
+                "tiled TxR: two passes, pass 2 in such tiles\n",
                 ceiling / 1e9);
     std::printf("%7s %6s %7s %10s %10s %5s %8s %7s %7s\n", "grid", "model", "water", "kernel", "M/s", "B", "GB/s", "copy",
                 "B/cell");
@@ -22,10 +24,12 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                 sim::Scene scene = moving ? sim::benchSloshScene(size) : sim::benchScene(size);
                 scene.params.model = model;
                 if (model == sim::WaterModel::Pipes) scene.params.frictionLaw = sim::FrictionLaw::Linear;
-                // 0: two passes; R > 0: fused with R cell rows; -R: two passes, pass 2 tiled so.
-                std::vector<int> shapes{0};
-                for (int rows : fusedRows) shapes.insert(shapes.end(), {rows, -rows});
-                for (int shape : shapes) {
+                // {0, 0}: two passes; {R, T} with R > 0: fused, R cell rows, T invocation rows; -R:
+                // two passes, pass 2 tiled so.
+                std::vector<std::pair<int, int>> shapes{{0, 0}};
+                for (int threads : fusedThreads)
+                    for (int rows : fusedRows) shapes.insert(shapes.end(), {{rows, threads}, {-rows, threads}});
+                for (auto [shape, threads] : shapes) {
                     const int rows = shape > 0 ? shape : -shape;
                     sim::GpuSolver::Tuning t;
                     t.stripRows = -1;
@@ -33,7 +37,13 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                     t.fused = shape > 0;
                     t.tiledPass2 = shape < 0;
                     t.fusedCellRows = rows > 0 ? rows : 2;
+                    if (threads > 0) t.fusedThreadRows = threads;
                     auto run = measureGpu(scene, t, minSeconds);
+                    if (!run && (t.fused || t.tiledPass2)) {  // a tile too large for this device: the next
+                        std::printf("%5d^2 %6s %7s  %s\n", size, model == sim::WaterModel::Swe ? "SWE" : "pipes",
+                                    moving ? "moving" : "still", run.error().message.c_str());
+                        continue;
+                    }
                     if (!run) {
                         std::cerr << "error: " << run.error().message << "\n";
                         return kExitNoGpu;
@@ -41,7 +51,8 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                     const double m = run->substepsPerSecond * double(size) * double(size) / 1e6;
                     const double bytes = sim::GpuSolver::designBytesPerCellStep(model, shape > 0);
                     char kernel[32];
-                    std::snprintf(kernel, sizeof kernel, shape > 0 ? "fused 4x%d" : shape < 0 ? "tiled 4x%d" : "two-pass", rows);
+                    std::snprintf(kernel, sizeof kernel, shape > 0 ? "fused %dx%d" : shape < 0 ? "tiled %dx%d" : "two-pass", threads,
+                                  rows);
                     // Three significant digits: a software renderer's figures are 1000x a GPU's smaller.
                     std::printf("%5d^2 %6s %7s %10s %10.4g %5.0f %8.4g %6.2g%% %7.1f\n", size,
                                 model == sim::WaterModel::Swe ? "SWE" : "pipes", moving ? "moving" : "still", kernel, m,

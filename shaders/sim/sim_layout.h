@@ -20,8 +20,11 @@
 #endif
 
 // The fused kernel (step_fused.comp) runs groups of SLUICE_PASS_GROUP_X x SLUICE_FUSED_THREAD_ROWS
-// invocations, each stepping Tuning::fusedCellRows cells one above the other.
+// invocations (Tuning::fusedThreadRows: 2, 4 or 8), each stepping Tuning::fusedCellRows cells one
+// above the other.
+#ifndef SLUICE_FUSED_THREAD_ROWS
 #define SLUICE_FUSED_THREAD_ROWS 4
+#endif
 
 // Shader-storage binding points of the simulation buffers.
 #define SLUICE_BIND_TERRAIN 0      // float b[W*H], metres

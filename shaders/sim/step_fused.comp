@@ -135,30 +135,28 @@ void main() {
         return;
     }
 
-    // Face phase.
+    // Face phase: the x-faces, then the y-faces, each loop one face per invocation and pass, so
+    // each compiles to one copy of its face function.
     float demand = 0.0, allowed = 0.0;
-    const int xFaces = kRawXW * kRawXH, allFaces = xFaces + kRawYW * kRawYH;
-    for (int k = int(t); k < allFaces; k += SLUICE_CELL_THREADS) {
-        if (k < xFaces) {
-            const ivec2 f = origin - 1 + ivec2(k % kRawXW, k / kRawXW);
-            int v = 0;
-            if (f.x >= 0 && f.x <= W && f.y >= 0 && f.y < H) {
-                v = rawFaceX(f, demand, allowed);
-                if (f.x == 0) v = edgeTransfer(0, f.y, v);
-                else if (f.x == W) v = edgeTransfer(1, f.y, v);
-            }
-            sRawX[k] = v;
-        } else {
-            const int j = k - xFaces;
-            const ivec2 f = origin - 1 + ivec2(j % kRawYW, j / kRawYW);
-            int v = 0;
-            if (f.x >= 0 && f.x < W && f.y >= 0 && f.y <= H) {
-                v = rawFaceY(f, demand, allowed);
-                if (f.y == 0) v = edgeTransfer(2, f.x, v);
-                else if (f.y == H) v = edgeTransfer(3, f.x, v);
-            }
-            sRawY[j] = v;
+    for (int k = int(t); k < kRawXW * kRawXH; k += SLUICE_CELL_THREADS) {
+        const ivec2 f = origin - 1 + ivec2(k % kRawXW, k / kRawXW);
+        int v = 0;
+        if (f.x >= 0 && f.x <= W && f.y >= 0 && f.y < H) {
+            v = rawFaceX(f, demand, allowed);
+            if (f.x == 0) v = edgeTransfer(0, f.y, v);
+            else if (f.x == W) v = edgeTransfer(1, f.y, v);
         }
+        sRawX[k] = v;
+    }
+    for (int j = int(t); j < kRawYW * kRawYH; j += SLUICE_CELL_THREADS) {
+        const ivec2 f = origin - 1 + ivec2(j % kRawYW, j / kRawYW);
+        int v = 0;
+        if (f.x >= 0 && f.x < W && f.y >= 0 && f.y <= H) {
+            v = rawFaceY(f, demand, allowed);
+            if (f.y == 0) v = edgeTransfer(2, f.x, v);
+            else if (f.y == H) v = edgeTransfer(3, f.x, v);
+        }
+        sRawY[j] = v;
     }
 #if SLUICE_FUSED_FACES
     recordSpeeds(demand, allowed);  // barrier inside: the shared transfers are complete after it

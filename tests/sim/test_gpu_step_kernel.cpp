@@ -74,8 +74,17 @@ std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, bool skip, in
     return solver;
 }
 
-std::unique_ptr<sim::GpuSolver> fusedSolver(const sim::Scene& scene, bool skip, int rows) {
-    return gpuSolver(scene, skip, -1, 8, rows);
+std::unique_ptr<sim::GpuSolver> fusedSolver(const sim::Scene& scene, bool skip, int rows, int threadRows = 4) {
+    auto solver = gpuSolver(scene, skip);
+    sim::GpuSolver::Tuning t = solver->tuning();
+    t.fused = true;
+    t.fusedCellRows = rows;
+    t.fusedThreadRows = threadRows;
+    solver->setTuning(t);
+    // A shape too large for the device's shared memory keeps the kernels built before: not this test's.
+    EXPECT_EQ(solver->tuning().fusedThreadRows, threadRows);
+    EXPECT_EQ(solver->tuning().fusedCellRows, rows);
+    return solver;
 }
 
 // Two passes, pass 2 in the fused kernel's tiles of 128 x 4 rows cells.
@@ -91,8 +100,9 @@ std::unique_ptr<sim::GpuSolver> tiledSolver(const sim::Scene& scene, bool skip, 
 std::string variantName(const sim::GpuSolver& v) {
     const sim::GpuSolver::Tuning& t = v.tuning();
     const std::string skip = t.skipDryTiles ? " skip" : " all";
-    if (t.fused) return "fused 128x" + std::to_string(4 * t.fusedCellRows) + skip;
-    if (t.tiledPass2) return "tiled pass 2 128x" + std::to_string(4 * t.fusedCellRows) + skip;
+    const std::string tile = std::to_string(t.fusedThreadRows) + "x" + std::to_string(t.fusedCellRows);
+    if (t.fused) return "fused " + tile + skip;
+    if (t.tiledPass2) return "tiled pass 2 " + tile + skip;
     return "strip " + std::to_string(t.stripRows) + "x" + std::to_string(t.sweepSubsteps) + skip;
 }
 
@@ -142,6 +152,10 @@ TEST(GpuStepKernel, AllVariantsGiveIdenticalBits) {
             variants.push_back(fusedSolver(scene, skip, rows));
             variants.push_back(tiledSolver(scene, skip, rows));
         }
+    // Groups of 128 x 2 invocations: tiles of 128 x 2 (one pass group) and 128 x 8 cells (larger
+    // groups need more than llvmpipe's 32 KB of shared memory).
+    variants.push_back(fusedSolver(scene, true, 1, 2));
+    variants.push_back(fusedSolver(scene, false, 4, 2));
     // Steps with CFL substeps (1 to 4 here), so the sweeps also run remainders.
     int maxSubsteps = 0;
     for (int step = 0; step < 16; ++step) {
@@ -197,6 +211,8 @@ TEST(GpuStepKernel, ShallowWaterSkippingKeepsTheBits) {
             variants.push_back(fusedSolver(scene, skip, rows));
             variants.push_back(tiledSolver(scene, skip, rows));
         }
+    variants.push_back(fusedSolver(scene, true, 1, 2));
+    variants.push_back(fusedSolver(scene, false, 4, 2));
     for (int step = 0; step < 16; ++step) {
         reference->step(0.1f);
         for (auto& v : variants) {
