@@ -15,6 +15,7 @@ PACKAGES=(
   ffmpeg                                            # video recording and ffprobe in tests
   libopenexr-dev libtiff-dev libgeotiff-dev         # EXR and GeoTIFF export/import (docs/EXCHANGE.md)
   libtinygltf-dev                                   # glTF 2.0 .glb meshes
+  libbullet-dev                                     # rigid bodies in the water (docs/BODIES.md)
   libtinyexr-dev gdal-bin                           # independent readers the exchange tests check with
 )
 

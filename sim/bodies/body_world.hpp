@@ -1,0 +1,50 @@
+#pragma once
+// The bodies' dynamics (docs/BODIES.md): rigid bodies on the terrain and in the water, stepped with
+// the water's forces (water_forces.hpp). Built on Bullet (sim/bodies_bullet/) where the build has
+// it; the portable headless build (static runtime) leaves Bullet out (SLUICE_BODIES=OFF), and there
+// create() answers with an error naming the option.
+#include <memory>
+#include <vector>
+
+#include "gl/result.hpp"
+#include "sim/bodies/body.hpp"
+#include "sim/bodies/water_field.hpp"
+#include "sim/bodies/water_forces.hpp"
+
+namespace sluice::sim {
+
+/// One body of the world and what the water did to it last.
+struct Body {
+    int id = 0;
+    BodySpec spec;
+    BodyState state;
+    float massKg = 0.0f;
+    float submergedFraction = 0.0f;  ///< of its volume, after the last step
+};
+
+class BodyWorld {
+public:
+    /// Whether this build has the dynamics (SLUICE_BODIES).
+    static bool available();
+    /// A world over a grid of width x height cells of cellSizeM whose bed is bedM (m, row-major from the
+    /// south). Errors: no dynamics in this build; a bed that does not match the grid.
+    static Result<std::unique_ptr<BodyWorld>> create(int width, int height, float cellSizeM, const std::vector<float>& bedM,
+                                                     const HydroParams& hydro = {});
+    virtual ~BodyWorld() = default;
+
+    /// Adds a body at rest at spec's position (or in `state`); returns its id. Errors: bodyProblem's,
+    /// naming the field.
+    virtual Result<int> add(const BodySpec& spec) = 0;
+    virtual Result<int> add(const BodySpec& spec, const BodyState& state) = 0;
+    /// Removes the body; false when there is none of that id.
+    virtual bool remove(int id) = 0;
+    /// The bed changed (brushes, erosion): the terrain collider follows.
+    virtual void setTerrain(const std::vector<float>& bedM) = 0;
+    /// Advances the bodies dtSeconds in the water `water` (fixed physics substeps of 1/120 s; the water
+    /// stands as given meanwhile). Bodies that leave the grid's footprint are removed.
+    virtual void step(float dtSeconds, const WaterField& water) = 0;
+    /// The bodies, in the order they were added.
+    virtual const std::vector<Body>& bodies() const = 0;
+};
+
+}  // namespace sluice::sim

@@ -1,0 +1,89 @@
+#include "sim/bodies/water_forces.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat3x3.hpp>
+
+namespace sluice::sim {
+
+namespace {
+
+// A force along one direction whose impulse over h seconds on an inertia of m kg must not exceed
+// what stops a relative speed v (m/s): the explicit step then never reverses the relative motion.
+float limitedForce(float f, float v, float m, float h) {
+    const float most = m * std::abs(v) / h;
+    return std::clamp(f, -most, most);
+}
+
+}  // namespace
+
+HydroForces waterForces(const BodySpec& spec, const std::vector<VolumeSample>& samples, float massKg,
+                        const BodyState& s, const WaterField& water, const HydroParams& p, float substepS) {
+    HydroForces out;
+    const glm::mat3 R = glm::mat3_cast(s.orientation);  // columns: the body's axes in the world
+    const float rho = p.waterDensityKgPerM3, g = p.gravity;
+    float volume = 0.0f, submerged = 0.0f, waterlineM2 = 0.0f;
+    glm::vec3 centre(0.0f);    // of the submerged volume, relative to the centre of mass
+    glm::vec2 current(0.0f);   // the water's velocity there (volume-weighted)
+    for (const VolumeSample& sample : samples) {
+        volume += sample.volumeM3;
+        const glm::vec3 r = R * sample.centreM;
+        const glm::vec3 at = s.positionM + r;
+        const WaterAt w = water.at(at.x, at.y);
+        if (!(w.depthM > 0.0f)) continue;
+        // How far the turned sample reaches up and down from its centre.
+        const float reach = std::abs(R[0].z) * sample.halfM.x + std::abs(R[1].z) * sample.halfM.y +
+                            std::abs(R[2].z) * sample.halfM.z;
+        const float under = std::clamp((w.surfaceM - (at.z - reach)) / (2.0f * reach), 0.0f, 1.0f);
+        if (!(under > 0.0f)) continue;
+        const float v = sample.volumeM3 * under;
+        const glm::vec3 f = rho * g * v * glm::vec3(-w.surfaceSlope.x, -w.surfaceSlope.y, 1.0f);
+        out.forceN += f;
+        out.torqueNm += glm::cross(r, f);
+        submerged += v;
+        centre += v * r;
+        current += v * w.velocityMPerS;
+        if (under < 1.0f) waterlineM2 += sample.volumeM3 / (2.0f * reach);
+    }
+    if (!(submerged > 0.0f)) return out;
+    centre /= submerged;
+    current /= submerged;
+    const float fraction = std::min(1.0f, submerged / volume);
+    out.submergedVolumeM3 = submerged;
+    out.submergedFraction = fraction;
+    out.angularDampingPerS = p.rollDampingPerS * fraction;
+
+    // Added mass: the net vertical force accelerates the body and the water it carries along.
+    const float addedKg = p.addedMassCoefficient * rho * submerged;
+    const float inertiaKg = massKg + addedKg;
+    const float net = out.forceN.z - massKg * g;
+    out.forceN.z -= net * addedKg / inertiaKg;
+
+    // The flow relative to the body at its submerged centre, in the body frame.
+    const glm::vec3 moving = s.velocityMPerS + glm::cross(s.angularVelocityRadPerS, centre);
+    const glm::vec3 relative = glm::vec3(current, 0.0f) - moving;
+    const glm::vec3 local = glm::transpose(R) * relative;
+    const glm::vec3 size = spec.sizeM;
+    const glm::vec3 across(size.y * size.z, size.x * size.z, size.x * size.y);  // faces across x, y, z
+    glm::vec3 drag(0.0f);
+    for (int k = 0; k < 3; ++k) {
+        const float u = local[k];
+        const float f = 0.5f * rho * p.dragCoefficient * across[k] * fraction * std::abs(u) * u +
+                        rho * submerged * p.linearDragPerS * u;
+        drag[k] = limitedForce(f, u, inertiaKg, substepS);
+    }
+    glm::vec3 dragWorld = R * drag;
+    // Heave damping from the waterline's stiffness rho g A: c = 2 zeta sqrt(k (m + ma)).
+    if (waterlineM2 > 0.0f) {
+        const float c = 2.0f * p.heaveDampingRatio * std::sqrt(rho * g * waterlineM2 * inertiaKg);
+        dragWorld.z += limitedForce(c * relative.z, relative.z, inertiaKg, substepS);
+    }
+    out.forceN += dragWorld;
+    out.torqueNm += glm::cross(centre, dragWorld);
+    return out;
+}
+
+}  // namespace sluice::sim

@@ -1,0 +1,224 @@
+// BodyWorld on Bullet (Debian's libbullet-dev): a discrete dynamics world with the bed as a height
+// field, each body a box, a cylinder (logs) or a convex hull (boats), and the water's forces
+// (water_forces.hpp) applied before every physics substep. Bullet because rigid-body contact,
+// stacking and friction are not what Sluice is about, and it is a well-kept, packaged library.
+#include <algorithm>
+#include <cmath>
+
+#include <btBulletDynamicsCommon.h>
+#include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
+
+#include "sim/bodies/body_world.hpp"
+
+namespace sluice::sim {
+
+namespace {
+
+constexpr float kSubstepS = 1.0f / 120.0f;
+
+btVector3 bt(glm::vec3 v) { return {v.x, v.y, v.z}; }
+glm::vec3 vec(const btVector3& v) { return {float(v.x()), float(v.y()), float(v.z())}; }
+btQuaternion bt(glm::quat q) { return {q.x, q.y, q.z, q.w}; }
+glm::quat quat(const btQuaternion& q) { return glm::quat(float(q.w()), float(q.x()), float(q.y()), float(q.z())); }
+
+std::unique_ptr<btCollisionShape> shapeOf(const BodySpec& spec) {
+    const glm::vec3 half = 0.5f * spec.sizeM;
+    switch (spec.shape) {
+        case BodyShape::Box:
+        case BodyShape::Block: return std::make_unique<btBoxShape>(bt(half));
+        case BodyShape::Log: return std::make_unique<btCylinderShapeX>(bt(half));
+        case BodyShape::Boat: {
+            // The hull of body.cpp's boat: the keel 70 % of the beam, the bow a point at +x.
+            auto hull = std::make_unique<btConvexHullShape>();
+            for (float z : {-half.z, half.z}) {
+                const float beam = half.y * (z < 0.0f ? 0.7f : 1.0f);
+                for (float x : {-half.x, 0.3f * half.x})
+                    for (float y : {-beam, beam}) hull->addPoint(btVector3(x, y, z), false);
+                hull->addPoint(btVector3(half.x, 0.0f, z), false);
+            }
+            hull->recalcLocalAabb();
+            return hull;
+        }
+    }
+    return std::make_unique<btBoxShape>(bt(half));
+}
+
+class BulletBodyWorld final : public BodyWorld {
+public:
+    BulletBodyWorld(int width, int height, float cellSizeM, const HydroParams& hydro)
+        : width_(width), height_(height), dx_(cellSizeM), hydro_(hydro), dispatcher_(&config_),
+          world_(&dispatcher_, &broadphase_, &solver_, &config_) {
+        world_.setGravity(btVector3(0, 0, -hydro.gravity));
+    }
+    ~BulletBodyWorld() override {
+        for (Entry& e : entries_) world_.removeRigidBody(e.body.get());
+        if (terrain_) world_.removeRigidBody(terrain_.get());
+    }
+
+    Result<int> add(const BodySpec& spec) override { return add(spec, initialState(spec)); }
+
+    Result<int> add(const BodySpec& spec, const BodyState& state) override {
+        if (auto problem = bodyProblem(spec)) return Error{"body: " + *problem};
+        Entry e;
+        e.samples = volumeSamples(spec);
+        e.shape = shapeOf(spec);
+        e.shape->setMargin(std::min(0.02f, 0.1f * std::min({spec.sizeM.x, spec.sizeM.y, spec.sizeM.z})));
+        const float mass = spec.densityKgPerM3 * bodyVolumeM3(spec);
+        btVector3 inertia(0, 0, 0);
+        e.shape->calculateLocalInertia(mass, inertia);
+        btTransform t(bt(state.orientation), bt(state.positionM));
+        e.motion = std::make_unique<btDefaultMotionState>(t);
+        btRigidBody::btRigidBodyConstructionInfo info(mass, e.motion.get(), e.shape.get(), inertia);
+        info.m_friction = 0.7f;
+        info.m_rollingFriction = 0.01f;
+        info.m_restitution = 0.0f;
+        e.body = std::make_unique<btRigidBody>(info);
+        e.body->setLinearVelocity(bt(state.velocityMPerS));
+        e.body->setAngularVelocity(bt(state.angularVelocityRadPerS));
+        e.body->setActivationState(DISABLE_DEACTIVATION);  // the water moves them while they rest
+        world_.addRigidBody(e.body.get());
+        Body b;
+        b.id = nextId_++;
+        b.spec = spec;
+        b.state = state;
+        b.massKg = mass;
+        bodies_.push_back(b);
+        entries_.push_back(std::move(e));
+        return b.id;
+    }
+
+    bool remove(int id) override {
+        for (std::size_t i = 0; i < bodies_.size(); ++i)
+            if (bodies_[i].id == id) {
+                world_.removeRigidBody(entries_[i].body.get());
+                bodies_.erase(bodies_.begin() + std::ptrdiff_t(i));
+                entries_.erase(entries_.begin() + std::ptrdiff_t(i));
+                return true;
+            }
+        return false;
+    }
+
+    void setTerrain(const std::vector<float>& bedM) override {
+        if (terrain_) world_.removeRigidBody(terrain_.get());
+        bed_ = bedM;
+        const auto [lo, hi] = std::minmax_element(bed_.begin(), bed_.end());
+        // Bullet's height field is centred on its bounds: heights at the cell centres, x and y from the
+        // grid's south-west corner, so its middle lies at (W dx / 2, H dx / 2, (lo + hi) / 2).
+        const float minH = *lo - 1.0f, maxH = *hi + 1.0f;
+        lowestM_ = minH;
+        auto field = std::make_unique<btHeightfieldTerrainShape>(width_, height_, bed_.data(), minH, maxH, 2, false);
+        field->setLocalScaling(btVector3(dx_, dx_, 1.0f));
+        btTransform t;
+        t.setIdentity();
+        t.setOrigin(btVector3(0.5f * float(width_) * dx_, 0.5f * float(height_) * dx_, 0.5f * (minH + maxH)));
+        terrainMotion_ = std::make_unique<btDefaultMotionState>(t);
+        btRigidBody::btRigidBodyConstructionInfo info(0.0f, terrainMotion_.get(), field.get());
+        info.m_friction = 0.8f;
+        terrain_ = std::make_unique<btRigidBody>(info);
+        terrainShape_ = std::move(field);
+        world_.addRigidBody(terrain_.get());
+        // A body the new bed now reaches into is lifted onto it (a height field pushes nothing up
+        // that is already below its surface: the body would fall through).
+        for (Entry& e : entries_) {
+            btVector3 low, high;
+            e.body->getAabb(low, high);
+            const float top = highestBedUnder(float(low.x()), float(low.y()), float(high.x()), float(high.y()));
+            if (top > float(low.z())) {
+                btTransform pose = e.body->getCenterOfMassTransform();
+                pose.setOrigin(pose.getOrigin() + btVector3(0, 0, top - float(low.z())));
+                e.body->setCenterOfMassTransform(pose);
+                e.motion->setWorldTransform(pose);
+                e.body->setLinearVelocity(btVector3(0, 0, 0));
+                e.body->setAngularVelocity(btVector3(0, 0, 0));
+            }
+        }
+    }
+
+    void step(float dtSeconds, const WaterField& water) override {
+        const int n = std::max(1, int(std::ceil(dtSeconds / kSubstepS - 1e-4f)));
+        const float h = dtSeconds / float(n);
+        for (int k = 0; k < n; ++k) {
+            for (std::size_t i = 0; i < bodies_.size(); ++i) {
+                btRigidBody& rb = *entries_[i].body;
+                const BodyState s = stateOf(rb);
+                const HydroForces f = waterForces(bodies_[i].spec, entries_[i].samples, bodies_[i].massKg, s, water, hydro_, h);
+                rb.applyCentralForce(bt(f.forceN));
+                rb.applyTorque(bt(f.torqueNm));
+                rb.setDamping(0.0f, 1.0f - std::exp(-f.angularDampingPerS));  // Bullet: w *= (1 - d)^dt
+                bodies_[i].submergedFraction = f.submergedFraction;
+            }
+            world_.stepSimulation(h, 0);
+        }
+        // Read back the states; drop bodies that left the grid's footprint or fell through the bed.
+        for (std::size_t i = bodies_.size(); i-- > 0;) {
+            bodies_[i].state = stateOf(*entries_[i].body);
+            const glm::vec3 p = bodies_[i].state.positionM;
+            const bool off = p.x < 0.0f || p.y < 0.0f || p.x > float(width_) * dx_ || p.y > float(height_) * dx_ ||
+                             p.z < lowestM_ - 100.0f || !std::isfinite(p.x + p.y + p.z);
+            if (off) remove(bodies_[i].id);
+        }
+    }
+
+    const std::vector<Body>& bodies() const override { return bodies_; }
+
+private:
+    struct Entry {
+        std::vector<VolumeSample> samples;
+        std::unique_ptr<btCollisionShape> shape;
+        std::unique_ptr<btDefaultMotionState> motion;
+        std::unique_ptr<btRigidBody> body;
+    };
+
+    // The highest bed (m) of the cells under the box [x0, x1] x [y0, y1] (m).
+    float highestBedUnder(float x0, float y0, float x1, float y1) const {
+        const int i0 = std::clamp(int(std::floor(x0 / dx_)), 0, width_ - 1), i1 = std::clamp(int(std::floor(x1 / dx_)), 0, width_ - 1);
+        const int j0 = std::clamp(int(std::floor(y0 / dx_)), 0, height_ - 1), j1 = std::clamp(int(std::floor(y1 / dx_)), 0, height_ - 1);
+        float top = -1e30f;
+        for (int j = j0; j <= j1; ++j)
+            for (int i = i0; i <= i1; ++i) top = std::max(top, bed_[std::size_t(j) * std::size_t(width_) + std::size_t(i)]);
+        return top;
+    }
+
+    static BodyState stateOf(const btRigidBody& rb) {
+        BodyState s;
+        const btTransform& t = rb.getCenterOfMassTransform();
+        s.positionM = vec(t.getOrigin());
+        s.orientation = quat(t.getRotation());
+        s.velocityMPerS = vec(rb.getLinearVelocity());
+        s.angularVelocityRadPerS = vec(rb.getAngularVelocity());
+        return s;
+    }
+
+    int width_, height_;
+    float dx_;
+    HydroParams hydro_;
+    btDefaultCollisionConfiguration config_;
+    btCollisionDispatcher dispatcher_;
+    btDbvtBroadphase broadphase_;
+    btSequentialImpulseConstraintSolver solver_;
+    btDiscreteDynamicsWorld world_;
+    std::vector<float> bed_;  // the height field's data (Bullet reads it in place)
+    float lowestM_ = 0.0f;
+    std::unique_ptr<btCollisionShape> terrainShape_;
+    std::unique_ptr<btDefaultMotionState> terrainMotion_;
+    std::unique_ptr<btRigidBody> terrain_;
+    std::vector<Body> bodies_;
+    std::vector<Entry> entries_;  // parallel to bodies_
+    int nextId_ = 1;
+};
+
+}  // namespace
+
+bool BodyWorld::available() { return true; }
+
+Result<std::unique_ptr<BodyWorld>> BodyWorld::create(int width, int height, float cellSizeM, const std::vector<float>& bedM,
+                                                     const HydroParams& hydro) {
+    if (width < 2 || height < 2 || bedM.size() != std::size_t(width) * std::size_t(height))
+        return Error{"bodies: the bed does not match the grid (" + std::to_string(width) + " x " + std::to_string(height) +
+                     " cells, " + std::to_string(bedM.size()) + " heights)"};
+    auto world = std::make_unique<BulletBodyWorld>(width, height, cellSizeM, hydro);
+    world->setTerrain(bedM);
+    return std::unique_ptr<BodyWorld>(std::move(world));
+}
+
+}  // namespace sluice::sim
