@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/bodies/body.hpp"
 #include "sim/brush.hpp"
 #include "sim/emitter.hpp"
 #include "sim/exchange/georeference.hpp"
@@ -60,6 +61,8 @@ struct Scene {
     Boundaries boundary;
     std::vector<Emitter> sources;
     std::vector<Emitter> drains;
+    /// Rigid bodies in the water (docs/BODIES.md): where they start, or where a snapshot left them.
+    std::vector<PlacedBody> bodies;
     /// Set when the scene comes from a snapshot (sim/snapshot.hpp): solvers made from this scene
     /// continue from this state (counters, flows, ledger), not from rest.
     std::shared_ptr<const SolverState> resume;

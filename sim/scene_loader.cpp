@@ -17,6 +17,7 @@
 #include "sim/heightmap_png.hpp"
 #include "sim/json_reader.hpp"
 #include "sim/npy.hpp"
+#include "sim/bodies/body_json.hpp"
 #include "sim/number_rules.hpp"
 #include "sim/procedural_terrain.hpp"
 #include "sim/text_file.hpp"
@@ -154,7 +155,7 @@ SceneLoadOutput Loader::load(std::string_view text) {
     const json root = std::move(*parsed);
     if (!root.is_object()) fail("", std::string("expected a JSON object at the top level, got ") + root.type_name());
     checkKeys(root, "", {"name", "grid", "terrain", "water", "params", "boundary", "sources", "drains", "erosion",
-                         "georeference"});
+                         "georeference", "bodies"});
 
     if (const json* name = find(root, "name")) scene_.name = string(*name, "name");
     else scene_.name = fileStem_.empty() ? "scene" : fileStem_;
@@ -168,6 +169,7 @@ SceneLoadOutput Loader::load(std::string_view text) {
     parseBoundary(find(root, "boundary"));
     scene_.sources = parseEmitters(find(root, "sources"), "sources");
     scene_.drains = parseEmitters(find(root, "drains"), "drains");
+    if (const json* v = find(root, "bodies")) scene_.bodies = readBodies(*this, *v, "bodies");
     return SceneLoadOutput{std::move(scene_), std::move(warnings_), std::move(procedural_)};
 }
 

@@ -10,6 +10,7 @@
 
 #include "sim/atomic_file.hpp"
 #include "sim/crc32.hpp"
+#include "sim/bodies/body_json.hpp"
 #include "sim/exchange/georeference_json.hpp"
 #include "sim/face_velocities.hpp"
 #include "sim/scene_json.hpp"
@@ -135,6 +136,7 @@ std::vector<std::byte> encodeSnapshot(const Snapshot& snap) {
                                 {"distance", v.distanceM}};
     }
     if (snap.georeference) header["georeference"] = georeferenceJson(*snap.georeference);
+    if (!snap.bodies.empty()) header["bodies"] = bodiesToJson(snap.bodies);
     if (!snap.bookmarks.empty()) {
         json list = json::array();
         for (const ViewBookmark& b : snap.bookmarks) {
@@ -374,6 +376,7 @@ Snapshot decodeChecked(std::span<const std::byte> bytes, const std::string& file
     }
     if (const json* list = r.find(h, "bookmarks")) snap.bookmarks = r.bookmarks(*list);
     if (const json* geo = r.find(h, "georeference")) snap.georeference = readGeoreference(r, *geo, "georeference");
+    if (const json* list = r.find(h, "bodies")) snap.bodies = readBodies(r, *list, "bodies");
 
     const json* tableEntry = r.find(h, "arrays");
     if (!tableEntry) r.fail("arrays", "missing");
@@ -490,6 +493,7 @@ Scene sceneFromSnapshot(Snapshot snap) {
     scene.camera = snap.camera;
     scene.bookmarks = snap.bookmarks;
     scene.georeference = snap.georeference;
+    scene.bodies = snap.bodies;
     scene.erosionSetUp = !s.field.erosion.empty();
     scene.resume = std::make_shared<const SolverState>(std::move(s));
     return scene;

@@ -50,6 +50,7 @@ struct Snapshot {
     std::optional<ViewPose> camera;
     std::vector<ViewBookmark> bookmarks = {};  ///< optional: the viewer's bookmarked views, by slot
     std::optional<GeoReference> georeference = {};  ///< optional: the scene's place on a map (docs/EXCHANGE.md)
+    std::vector<PlacedBody> bodies = {};  ///< optional: the bodies and their motion (docs/BODIES.md)
 };
 
 std::vector<std::byte> encodeSnapshot(const Snapshot& snapshot);

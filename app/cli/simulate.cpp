@@ -14,6 +14,7 @@
 #include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
 #include "app/output/output_check.hpp"
+#include "sim/bodies/body_run.hpp"
 
 namespace sluice::app {
 
@@ -57,8 +58,22 @@ int runSimulate(int argc, char** argv) {
         solver.setParams(p);
     }
 
+    // Bodies in the water (docs/BODIES.md): stepped after each water step in the water it left.
+    std::unique_ptr<sim::BodyWorld> bodies;
+    if (!scene->bodies.empty()) {
+        auto world = sim::bodyWorldFor(*scene);
+        if (!world) {
+            std::cerr << "error: " << world.error().message << "\n";
+            return kExitBadInput;
+        }
+        bodies = std::move(*world);
+    }
+
     const auto t0 = std::chrono::steady_clock::now();
-    for (long long i = 0; i < *steps; ++i) solver.step(solver.params().dtSeconds);
+    for (long long i = 0; i < *steps; ++i) {
+        solver.step(solver.params().dtSeconds);
+        if (bodies) sim::stepBodies(*bodies, solver, solver.params().dtSeconds, solver.params().erosion.enabled);
+    }
     // The Courant readback waits for the last step, so the loop time is the simulation's own.
     const float courant = *steps > 0 ? solver.lastCourant() : 0.0f;
     const double stepSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -68,10 +83,11 @@ int runSimulate(int argc, char** argv) {
         std::cerr << "error: " << scene->name << ": the simulation produced non-finite values\n";
         return kExitBadInput;
     }
-    const nlohmann::json summary = runSummary(scene->name, solver, snap, courant, RunTiming{*steps, stepSeconds, wall});
+    nlohmann::json summary = runSummary(scene->name, solver, snap, courant, RunTiming{*steps, stepSeconds, wall});
+    if (bodies) summary["bodies"] = bodiesSummary(*bodies);
     if (outDir.empty() && saveFile.empty()) std::cout << summary.dump(2) << "\n";  // nothing to write: show it
     if (auto w = writeRunOutputs(outDir, saveFile, scene->name, solver, snap, summary, scene->camera,
-                                 scene->georeference);
+                                 scene->georeference, bodies ? sim::placedBodies(*bodies) : std::vector<sim::PlacedBody>{});
         !w) {
         std::cerr << "error: " << w.error().message << "\n";
         return kExitWriteFailed;

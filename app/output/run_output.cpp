@@ -17,6 +17,21 @@ bool allFinite(const std::vector<float>& v) {
 }
 }  // namespace
 
+nlohmann::json bodiesSummary(const sim::BodyWorld& world) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const sim::Body& b : world.bodies()) {
+        const glm::vec3 p = b.state.positionM, v = b.state.velocityMPerS;
+        list.push_back({{"id", b.id},
+                        {"shape", sim::bodyShapeName(b.spec.shape)},
+                        {"position_m", {p.x, p.y, p.z}},
+                        {"velocity_m_per_s", {v.x, v.y, v.z}},
+                        {"speed_m_per_s", std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z)},
+                        {"mass_kg", b.massKg},
+                        {"submerged_fraction", b.submergedFraction}});
+    }
+    return list;
+}
+
 bool fieldsFinite(const sim::FieldSnapshot& s) {
     return allFinite(s.depthM) && allFinite(s.flowXM3PerS) && allFinite(s.flowYM3PerS);
 }
@@ -99,9 +114,10 @@ Result<void> writeFieldsDir(const std::string& dir, const sim::FieldSnapshot& sn
 Result<void> writeRunOutputs(const std::string& outDir, const std::string& saveFile, const std::string& sceneName,
                              sim::Solver& solver, const sim::FieldSnapshot& snap, const nlohmann::json& summary,
                              const std::optional<sim::ViewPose>& camera,
-                             const std::optional<sim::GeoReference>& georeference) {
+                             const std::optional<sim::GeoReference>& georeference,
+                             const std::vector<sim::PlacedBody>& bodies) {
     if (!saveFile.empty()) {
-        if (auto w = sim::writeSnapshotFile(saveFile, sim::Snapshot{sceneName, solver.saveState(), camera, {}, georeference}); !w) return w;
+        if (auto w = sim::writeSnapshotFile(saveFile, sim::Snapshot{sceneName, solver.saveState(), camera, {}, georeference, bodies}); !w) return w;
     }
     if (!outDir.empty()) return writeFieldsDir(outDir, snap, summary);
     return {};

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gl/result.hpp"
+#include "sim/bodies/body_world.hpp"
 #include "sim/scene.hpp"
 #include "sim/solver.hpp"
 
@@ -23,6 +24,10 @@ struct RunTiming {
 nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, const sim::FieldSnapshot& snap,
                           float courant, const RunTiming& timing);
 
+/// summary.json's "bodies": each body's shape, position (m), velocity (m/s), speed and the part of it
+/// under water, in the order the scene placed them.
+nlohmann::json bodiesSummary(const sim::BodyWorld& world);
+
 /// False if depth or flows hold NaN or infinity.
 bool fieldsFinite(const sim::FieldSnapshot& snap);
 
@@ -34,6 +39,7 @@ Result<void> writeFieldsDir(const std::string& dir, const sim::FieldSnapshot& sn
 Result<void> writeRunOutputs(const std::string& outDir, const std::string& saveFile, const std::string& sceneName,
                              sim::Solver& solver, const sim::FieldSnapshot& snap, const nlohmann::json& summary,
                              const std::optional<sim::ViewPose>& camera,
-                             const std::optional<sim::GeoReference>& georeference = std::nullopt);
+                             const std::optional<sim::GeoReference>& georeference = std::nullopt,
+                             const std::vector<sim::PlacedBody>& bodies = {});
 
 }  // namespace sluice::app

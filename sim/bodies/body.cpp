@@ -73,7 +73,7 @@ std::optional<std::string> bodyProblem(const BodySpec& spec) {
     return std::nullopt;
 }
 
-std::vector<VolumeSample> volumeSamples(const BodySpec& spec) {
+std::vector<BodySample> volumeSamples(const BodySpec& spec) {
     // A lattice of boxes about as long as they are wide: ~150 of them, 2 to 16 along each axis, at
     // least 4 layers along z.
     const glm::vec3 size = spec.sizeM;
@@ -83,7 +83,7 @@ std::vector<VolumeSample> volumeSamples(const BodySpec& spec) {
     const glm::vec3 cell = size / glm::vec3(float(n[0]), float(n[1]), float(n[2]));
     // Each box's share inside the shape, from 4 x 4 x 4 points in it.
     constexpr int kSub = 4;
-    std::vector<VolumeSample> out;
+    std::vector<BodySample> out;
     out.reserve(std::size_t(n[0] * n[1] * n[2]));
     for (int k = 0; k < n[2]; ++k)
         for (int j = 0; j < n[1]; ++j)
@@ -106,7 +106,7 @@ std::vector<VolumeSample> volumeSamples(const BodySpec& spec) {
 float bodyVolumeM3(const BodySpec& spec) {
     if (spec.shape == BodyShape::Box || spec.shape == BodyShape::Block) return spec.sizeM.x * spec.sizeM.y * spec.sizeM.z;
     float v = 0.0f;
-    for (const VolumeSample& s : volumeSamples(spec)) v += s.volumeM3;
+    for (const BodySample& s : volumeSamples(spec)) v += s.volumeM3;
     return v;
 }
 

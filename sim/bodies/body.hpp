@@ -52,7 +52,7 @@ float bodyVolumeM3(const BodySpec& spec);
 /// One sample of a body's volume: a small box of the body frame, its centre, its half extents (how
 /// far it reaches up and down once turned, for how much of it lies under a surface) and its share of
 /// the body's volume (the box's volume times the part of it inside the shape).
-struct VolumeSample {
+struct BodySample {
     glm::vec3 centreM;  ///< body frame
     glm::vec3 halfM;    ///< body frame
     float volumeM3;
@@ -62,9 +62,15 @@ struct VolumeSample {
 /// bodyVolumeM3 (each sample's share of the shape's cross-section, so a log's round sides and a
 /// boat's tapered bow are in the sum), with at least 4 layers along z so a body's draft comes out
 /// of the sum linearly.
-std::vector<VolumeSample> volumeSamples(const BodySpec& spec);
+std::vector<BodySample> volumeSamples(const BodySpec& spec);
 
 /// The starting state of a spec: at rest at its position, turned by its yaw.
 BodyState initialState(const BodySpec& spec);
+
+/// A body as a scene places it, with its motion when it comes from a snapshot.
+struct PlacedBody {
+    BodySpec spec;
+    BodyState state;  ///< initialState(spec) unless the document gives the motion
+};
 
 }  // namespace sluice::sim

@@ -20,7 +20,7 @@ float limitedForce(float f, float v, float m, float h) {
 
 }  // namespace
 
-HydroForces waterForces(const BodySpec& spec, const std::vector<VolumeSample>& samples, float massKg,
+HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& samples, float massKg,
                         const BodyState& s, const WaterField& water, const HydroParams& p, float substepS) {
     HydroForces out;
     const glm::mat3 R = glm::mat3_cast(s.orientation);  // columns: the body's axes in the world
@@ -28,7 +28,7 @@ HydroForces waterForces(const BodySpec& spec, const std::vector<VolumeSample>& s
     float volume = 0.0f, submerged = 0.0f, waterlineM2 = 0.0f;
     glm::vec3 centre(0.0f);    // of the submerged volume, relative to the centre of mass
     glm::vec2 current(0.0f);   // the water's velocity there (volume-weighted)
-    for (const VolumeSample& sample : samples) {
+    for (const BodySample& sample : samples) {
         volume += sample.volumeM3;
         const glm::vec3 r = R * sample.centreM;
         const glm::vec3 at = s.positionM + r;

@@ -43,7 +43,7 @@ struct HydroForces {
 
 /// The forces on a body of mass `massKg` and samples `samples` in state `s`, over `substepS` seconds
 /// (the impulse limits), with gravity `gravity` already applied by the dynamics.
-HydroForces waterForces(const BodySpec& spec, const std::vector<VolumeSample>& samples, float massKg,
+HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& samples, float massKg,
                         const BodyState& s, const WaterField& water, const HydroParams& p, float substepS);
 
 }  // namespace sluice::sim

@@ -163,7 +163,7 @@ public:
 
 private:
     struct Entry {
-        std::vector<VolumeSample> samples;
+        std::vector<BodySample> samples;
         std::unique_ptr<btCollisionShape> shape;
         std::unique_ptr<btDefaultMotionState> motion;
         std::unique_ptr<btRigidBody> body;

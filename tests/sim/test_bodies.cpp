@@ -31,13 +31,13 @@ BodySpec boxAt(glm::vec3 position, float density, glm::vec3 size = glm::vec3(1.0
     return b;
 }
 
-float sumVolume(const std::vector<VolumeSample>& samples) {
+float sumVolume(const std::vector<BodySample>& samples) {
     float v = 0.0f;
-    for (const VolumeSample& s : samples) v += s.volumeM3;
+    for (const BodySample& s : samples) v += s.volumeM3;
     return v;
 }
 
-TEST(BodyShapes, VolumeSamplesAddUpToTheShape) {
+TEST(BodyShapes, BodySamplesAddUpToTheShape) {
     BodySpec box = boxAt(glm::vec3(0.0f), 500.0f, glm::vec3(2.0f, 1.0f, 0.5f));
     EXPECT_NEAR(sumVolume(volumeSamples(box)), 1.0f, 1e-5f);
     EXPECT_FLOAT_EQ(bodyVolumeM3(box), 2.0f * 1.0f * 0.5f);

@@ -1,0 +1,30 @@
+#include "sim/bodies/body_run.hpp"
+
+#include "sim/solver.hpp"
+
+namespace sluice::sim {
+
+Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene) {
+    HydroParams hydro;
+    hydro.gravity = scene.params.gravity;
+    auto world = BodyWorld::create(scene.width, scene.height, scene.cellSizeM, scene.terrainM, hydro);
+    if (!world) return Error{scene.name + ": " + world.error().message};
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+        if (auto added = (*world)->add(scene.bodies[i].spec, scene.bodies[i].state); !added)
+            return Error{scene.name + ": bodies[" + std::to_string(i) + "]: " + added.error().message};
+    return std::move(*world);
+}
+
+void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves) {
+    const FieldSnapshot snap = solver.download();
+    if (bedMoves) world.setTerrain(snap.terrainM);
+    world.step(dtSeconds, WaterField::fromSnapshot(snap));
+}
+
+std::vector<PlacedBody> placedBodies(const BodyWorld& world) {
+    std::vector<PlacedBody> out;
+    for (const Body& b : world.bodies()) out.push_back({b.spec, b.state});
+    return out;
+}
+
+}  // namespace sluice::sim

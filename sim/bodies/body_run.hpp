@@ -1,0 +1,27 @@
+#pragma once
+// Bodies run beside a solver (docs/BODIES.md): the world a scene's bodies start in, and one step of
+// them in the solver's water as it stands after the solver's step. The water moves the bodies; the
+// bodies do not yet act on the water (docs/BODIES.md, "What is next").
+#include <memory>
+#include <vector>
+
+#include "gl/result.hpp"
+#include "sim/bodies/body_world.hpp"
+#include "sim/scene.hpp"
+
+namespace sluice::sim {
+
+class Solver;
+
+/// A world over the scene's grid and bed holding its bodies. Errors: no bodies in this build, a body
+/// the world refuses (named by its index).
+Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene);
+
+/// Advances the bodies dtSeconds in the solver's current water; the collider follows the bed when
+/// `bedMoves` (erosion). Reads the solver's fields back (download()).
+void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves);
+
+/// The bodies as a snapshot keeps them.
+std::vector<PlacedBody> placedBodies(const BodyWorld& world);
+
+}  // namespace sluice::sim
