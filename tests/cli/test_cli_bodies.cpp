@@ -1,7 +1,7 @@
 // Bodies through `sluice simulate` (docs/BODIES.md): a log in a real channel of the solver's water is
 // carried at the water's speed where it floats, at Archimedes' draft; a snapshot keeps the bodies and
 // their motion and a run continued from it goes on as the run that did not stop; bad bodies are
-// refused naming the field.
+// refused naming the field; the bodies move the same on the GPU and CPU backends.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -90,6 +90,21 @@ TEST_F(CliBodies, ASnapshotKeepsTheBodiesAndARunGoesOnFromIt) {
         EXPECT_NEAR(float(a["position_m"][k]), float(b["position_m"][k]), 0.01f) << a.dump() << "\n" << b.dump();
         EXPECT_NEAR(float(a["velocity_m_per_s"][k]), float(b["velocity_m_per_s"][k]), 0.01f) << a.dump() << "\n" << b.dump();
     }
+}
+
+// The GPU solver computes the CPU reference's water bit for bit, so the bodies it carries move the
+// same to the bit on either backend.
+TEST_F(CliBodies, BodiesMoveTheSameOnTheGpuAndTheCpu) {
+    test::writeText(dir / "river.json", riverScene(kLog));
+    const std::string scene = "'" + (dir / "river.json").string() + "'";
+    const auto cpu = test::runSluice("simulate " + scene + " --steps 100 --backend cpu --out '" + (dir / "cpu").string() + "'");
+    ASSERT_EQ(cpu.exitCode, 0) << cpu.output;
+    const auto gpu = test::runSluice("simulate " + scene + " --steps 100 --backend gpu --out '" + (dir / "gpu").string() + "'");
+    ASSERT_EQ(gpu.exitCode, 0) << gpu.output;
+    const nlohmann::json a = readSummary(dir / "cpu")["bodies"], b = readSummary(dir / "gpu")["bodies"];
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_GT(float(a[0]["position_m"][0]), 22.0f) << a.dump();  // it moved
+    EXPECT_EQ(a, b) << a.dump() << "\n" << b.dump();
 }
 
 TEST(CliBodiesErrors, BadBodiesAreRefusedNamingTheField) {
