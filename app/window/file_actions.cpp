@@ -87,7 +87,8 @@ void performFileRequest(ViewerState& v, const FileRequest& r) {
         case FileAction::Redo: s.redo(); break;
         case FileAction::Save: {
             const auto w = sim::writeSnapshotFile(r.path, sim::Snapshot{v.scene.name, s.solver->saveState(), v.cameraPose(),
-                                                                              savedBookmarks(v.p3.control), v.scene.georeference});
+                                                                              savedBookmarks(v.p3.control), v.scene.georeference,
+                                                                              v.scene.bodies});
             if (w) {
                 v.files.currentPath = r.path;
                 s.savedLogSize = s.session->log().size();

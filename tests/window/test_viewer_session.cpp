@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "sim/bodies/body_world.hpp"
 #include "sim/npy.hpp"
 #include "sim/snapshot.hpp"
 #include "tests/support/run_cli.hpp"
@@ -116,6 +117,25 @@ TEST(ViewerSession, SaveFromTheDialogThenOpenTheSnapshot) {
     auto reopened = sim::readNpy(dir / "reopened" / "terrain.npy");
     ASSERT_TRUE(reopened);
     EXPECT_EQ(std::memcmp(reopened->data.data(), snap->state.field.terrainM.data(), reopened->data.size() * 4), 0);
+}
+
+// The viewer does not move bodies yet (docs/BODIES.md), but a save keeps the scene's bodies.
+TEST(ViewerSession, SavingKeepsTheScenesBodies) {
+    if (!sim::BodyWorld::available()) GTEST_SKIP() << "this build has no bodies (SLUICE_BODIES=OFF)";
+    test::TempDir dir;
+    writeScene(dir);
+    test::writeText(dir / "logs.json", R"({"grid": {"width": 96, "height": 64, "cell_size": 2},
+        "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}, "params": {"dt": 0.1},
+        "bodies": [{"shape": "log", "size": [3, 0.4, 0.4], "density": 700, "position": [30, 60, 2.5], "yaw": 45}]})");
+    test::writeText(dir / "save.txt", "20 key Ctrl+S\n24 key Return\n");
+    auto r = runViewer(dir, "logs.json --map --frames 40 --autosave-seconds 0 --input-script save.txt");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto snap = sim::readSnapshotFile(dir / "world.sluice");
+    ASSERT_TRUE(snap) << (snap ? "" : snap.error().message) << r.output;
+    ASSERT_EQ(snap->bodies.size(), 1u);
+    EXPECT_EQ(snap->bodies[0].spec.shape, sim::BodyShape::Log);
+    EXPECT_FLOAT_EQ(snap->bodies[0].state.positionM.x, 30.0f);
+    EXPECT_FLOAT_EQ(snap->bodies[0].spec.yawDeg, 45.0f);
 }
 
 /// Pixels of the active title-bar colour of ImGui's dark style (41, 74, 122) in the middle of the
