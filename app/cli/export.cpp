@@ -38,6 +38,8 @@ int runExport(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
+    if (const std::string notice = bodiesNotRunNotice(*scene, "sluice export"); !notice.empty())
+        std::cerr << "warning: " << notice << "\n";
     auto backend = makeBackend(*backendArg, *scene);
     if (!backend) {
         std::cerr << "error: " << backend.error().message << "\n";

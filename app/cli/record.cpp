@@ -100,6 +100,8 @@ int runRecord(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
+    if (const std::string notice = bodiesNotRunNotice(*scene, "sluice record"); !notice.empty())
+        std::cerr << "warning: " << notice << "\n";
     Timeline timeline;
     if (auto path = args.get("--timeline")) {
         auto loaded = loadTimelineFile(*path, *scene);

@@ -68,6 +68,8 @@ int runRender(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
+    if (const std::string notice = bodiesNotRunNotice(*scene, "sluice render"); !notice.empty())
+        std::cerr << "warning: " << notice << "\n";
     auto context = gl::EglContext::create();
     if (!context) {
         std::cerr << "error: no OpenGL 4.5 context: " << context.error().message << "\n";

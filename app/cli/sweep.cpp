@@ -87,6 +87,8 @@ int runSweep(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
+    if (const std::string notice = bodiesNotRunNotice(*scene, "sluice sweep"); !notice.empty())
+        std::cerr << "warning: " << notice << "\n";
     if (auto ok = checkAxesAgainstScene(*axes, *scene); !ok) return usageError(ok.error().message);
     const std::size_t runs = combinationCount(*axes);
     for (std::size_t run = 0; run < runs; ++run) {

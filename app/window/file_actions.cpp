@@ -42,7 +42,8 @@ void openWorld(ViewerState& v, const std::string& path, bool adoptPath) {
     v.tools.selection = {};
     if (v.history) v.history->reset(v.sim.solver->counters().timeSeconds);
     v.files.currentPath = adoptPath && v.scene.resume ? path : "";
-    report(v, {}, "opened " + path);
+    const std::string notice = bodiesNotRunNotice(v.scene, "the viewer yet");
+    report(v, {}, "opened " + path + (notice.empty() ? "" : "; " + notice));
 }
 
 const char* modeName(render::CameraMode m) {

@@ -107,6 +107,19 @@ TEST_F(CliBodies, BodiesMoveTheSameOnTheGpuAndTheCpu) {
     EXPECT_EQ(a, b) << a.dump() << "\n" << b.dump();
 }
 
+// Verbs that do not run bodies yet say so instead of dropping them silently.
+TEST_F(CliBodies, VerbsThatDoNotRunBodiesSaySo) {
+    test::writeText(dir / "river.json", riverScene(kLog));
+    const auto r = test::runSluice("render '" + (dir / "river.json").string() + "' --size 64x36 --out '" +
+                                   (dir / "river.png").string() + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("log-river: its 1 body is kept but neither moved nor drawn by sluice render"), std::string::npos)
+        << r.output;
+    const auto plain = test::runSluice("render builtin:default:32 --size 64x36 --out '" + (dir / "plain.png").string() + "'");
+    ASSERT_EQ(plain.exitCode, 0) << plain.output;
+    EXPECT_EQ(plain.output.find("bod"), std::string::npos) << plain.output;
+}
+
 TEST(CliBodiesErrors, BadBodiesAreRefusedNamingTheField) {
     test::TempDir dir;
     const std::pair<const char*, const char*> cases[] = {

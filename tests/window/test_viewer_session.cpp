@@ -130,6 +130,7 @@ TEST(ViewerSession, SavingKeepsTheScenesBodies) {
     test::writeText(dir / "save.txt", "20 key Ctrl+S\n24 key Return\n");
     auto r = runViewer(dir, "logs.json --map --frames 40 --autosave-seconds 0 --input-script save.txt");
     ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_NE(r.output.find("neither moved nor drawn by the viewer yet"), std::string::npos) << r.output;
     auto snap = sim::readSnapshotFile(dir / "world.sluice");
     ASSERT_TRUE(snap) << (snap ? "" : snap.error().message) << r.output;
     ASSERT_EQ(snap->bodies.size(), 1u);
