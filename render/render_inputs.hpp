@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gl/buffer.hpp"
+#include "sim/bodies/body_world.hpp"
 
 namespace sluice::render {
 
@@ -53,6 +54,8 @@ struct RenderInputs {
     /// The sea's highest level (m) when the world has one (a "level" boundary: the highest value of its
     /// series), else NaN. The terrain look puts sand on beaches and dunes up to a few metres above it.
     float seaLevelM = std::numeric_limits<float>::quiet_NaN();
+    /// Bodies to draw (docs/BODIES.md), in world metres; null or empty: none.
+    const std::vector<sim::Body>* bodies = nullptr;
 };
 
 /// How to draw. Defaults give the full look.

@@ -50,6 +50,9 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
     if (!resolve) return resolve.error();
     auto bounds = ChunkBoundsReader::create();
     if (!bounds) return bounds.error();
+    auto bodies = BodyPass::create();
+    if (!bodies) return bodies.error();
+    r->bodies_ = std::move(*bodies);
     auto shadow = SunShadowMap::create();
     if (!shadow) return shadow.error();
     auto shore = ShoreMap::create();
@@ -334,6 +337,12 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
         stats_.coarsestStride = std::max(stats_.coarsestStride, c.stride);
     }
     if (s.dioramaSides) drawEdgeWater(in, camera, sunDir, viewProj, s);
+    if (in.bodies && !in.bodies->empty()) {  // into the terrain's targets: the water pass sees them as it sees the bed
+        setCommonUniforms(bodies_.program(), in, camera, sunDir, viewProj);
+        setVec3(bodies_.program(), "uAbsorption", s.absorptionPerM);
+        setVec3(bodies_.program(), "uScatter", s.scatterColor);
+        stats_.bodyTriangles = bodies_.draw(*in.bodies);
+    }
 
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_FALSE);

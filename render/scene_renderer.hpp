@@ -15,6 +15,7 @@
 #include "render/chunk_bounds_reader.hpp"
 #include "gl/buffer.hpp"
 #include "gl/gpu_pass_timer.hpp"
+#include "render/body_pass.hpp"
 #include "gl/program.hpp"
 #include "gl/gl_objects.hpp"
 #include "render/render_inputs.hpp"
@@ -53,6 +54,7 @@ struct RenderPassTimes {
 struct RenderStats {
     int terrainChunks = 0, waterChunks = 0;  ///< chunks drawn after frustum culling
     long long terrainVertices = 0, waterVertices = 0;  ///< non-indexed: three per triangle
+    long long bodyTriangles = 0;  ///< the bodies' (RenderInputs::bodies)
     int finestStride = 0, coarsestStride = 0;  ///< over the terrain chunks drawn
     int boundsLagFrames = 0;  ///< age of the chunk bounds culled with (0 = this frame's state)
     int internalWidthPx = 0, internalHeightPx = 0;  ///< size of the offscreen passes (renderScale applied)
@@ -122,6 +124,7 @@ private:
                          bool skirts) const;
 
     gl::Program sky_, terrain_, water_, resolve_;
+    BodyPass bodies_;
     ChunkBoundsReader bounds_;
     std::unique_ptr<SunShadowMap> shadow_;
     std::unique_ptr<ShoreMap> shore_;

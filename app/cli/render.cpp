@@ -10,6 +10,7 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/common.hpp"
+#include "sim/bodies/body_run.hpp"
 #include "app/cli/headless_view.hpp"
 #include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
@@ -68,8 +69,6 @@ int runRender(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
-    if (const std::string notice = bodiesNotRunNotice(*scene, "sluice render"); !notice.empty())
-        std::cerr << "warning: " << notice << "\n";
     auto context = gl::EglContext::create();
     if (!context) {
         std::cerr << "error: no OpenGL 4.5 context: " << context.error().message << "\n";
@@ -96,8 +95,19 @@ int runRender(int argc, char** argv) {
         history = std::move(*created);
         history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);  // the initial state
     }
+    // Bodies (docs/BODIES.md): moved by the water over the steps, as simulate moves them, and drawn.
+    std::unique_ptr<sim::BodyWorld> bodies;
+    if (!scene->bodies.empty()) {
+        auto world = sim::bodyWorldFor(*scene);
+        if (!world) {
+            std::cerr << "error: " << world.error().message << "\n";
+            return kExitBadInput;
+        }
+        bodies = std::move(*world);
+    }
     for (long long i = 0; i < *steps; ++i) {
         gpu.step(scene->params.dtSeconds);
+        if (bodies) sim::stepBodies(*bodies, gpu, scene->params.dtSeconds, gpu.params().erosion.enabled);
         if (history) history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);
     }
 
@@ -112,6 +122,7 @@ int runRender(int argc, char** argv) {
 
     render::RenderInputs inputs = render::solverInputs(gpu);
     inputs.history = history.get();
+    if (bodies) inputs.bodies = &bodies->bodies();
     if (timeOverride >= 0) inputs.timeSeconds = timeOverride;
     (*renderer)->render(inputs, camera, view, width, height, target->framebuffer());
     render::RgbImage image = target->read();

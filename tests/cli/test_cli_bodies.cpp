@@ -11,6 +11,7 @@
 
 #include "sim/bodies/body_world.hpp"
 #include "sim/npy.hpp"
+#include "tests/support/golden_image.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -110,14 +111,43 @@ TEST_F(CliBodies, BodiesMoveTheSameOnTheGpuAndTheCpu) {
 // Verbs that do not run bodies yet say so instead of dropping them silently.
 TEST_F(CliBodies, VerbsThatDoNotRunBodiesSaySo) {
     test::writeText(dir / "river.json", riverScene(kLog));
-    const auto r = test::runSluice("render '" + (dir / "river.json").string() + "' --size 64x36 --out '" +
-                                   (dir / "river.png").string() + "'");
+    const auto r = test::runSluice("export '" + (dir / "river.json").string() + "' --what terrain --format npy --out '" +
+                                   (dir / "export").string() + "'");
     ASSERT_EQ(r.exitCode, 0) << r.output;
-    EXPECT_NE(r.output.find("log-river: its 1 body is kept but neither moved nor drawn by sluice render"), std::string::npos)
+    EXPECT_NE(r.output.find("log-river: its 1 body is kept but neither moved nor drawn by sluice export"), std::string::npos)
         << r.output;
-    const auto plain = test::runSluice("render builtin:default:32 --size 64x36 --out '" + (dir / "plain.png").string() + "'");
+    const auto plain = test::runSluice("export builtin:default:32 --what terrain --format npy --out '" +
+                                       (dir / "plain").string() + "'");
     ASSERT_EQ(plain.exitCode, 0) << plain.output;
     EXPECT_EQ(plain.output.find("bod"), std::string::npos) << plain.output;
+}
+
+// `sluice render` draws the bodies: a 4 x 4 x 2 m crate on dry ground, seen from above, covers the
+// middle of the picture in its wood's colour (red over green over blue), where without it the
+// ground shows.
+TEST_F(CliBodies, RenderDrawsTheBodies) {
+    const auto scene = [](const std::string& bodies) {
+        return R"({"name": "crate", "grid": {"width": 32, "height": 32, "cell_size": 1.0}, "terrain": {"flat": 0.0},
+                   "water": "none", "bodies": )" + bodies + "}";
+    };
+    test::writeText(dir / "crate.json", scene(R"([{"shape": "box", "size": [4, 4, 2], "density": 500, "position": [16, 16, 1]}])"));
+    test::writeText(dir / "bare.json", scene("[]"));
+    const std::string view = " --size 96x96 --camera 0,80,24 --target 16,16,0 --steps 1 --quiet --out ";
+    const auto a = test::runSluice("render '" + (dir / "crate.json").string() + "'" + view + "'" + (dir / "crate.png").string() + "'");
+    ASSERT_EQ(a.exitCode, 0) << a.output;
+    const auto b = test::runSluice("render '" + (dir / "bare.json").string() + "'" + view + "'" + (dir / "bare.png").string() + "'");
+    ASSERT_EQ(b.exitCode, 0) << b.output;
+    const render::RgbImage crate = test::readPng((dir / "crate.png").string()), bare = test::readPng((dir / "bare.png").string());
+    ASSERT_EQ(crate.width, 96);
+    const std::size_t centre = (48u * 96u + 48u) * 3u;
+    const int r = crate.rgb[centre], g = crate.rgb[centre + 1], bl = crate.rgb[centre + 2];
+    EXPECT_GT(r, g + 10) << r << " " << g << " " << bl;
+    EXPECT_GT(g, bl + 10) << r << " " << g << " " << bl;
+    int differ = 0;
+    for (std::size_t i = 0; i < crate.rgb.size(); i += 3)
+        differ += std::abs(int(crate.rgb[i]) - int(bare.rgb[i])) + std::abs(int(crate.rgb[i + 1]) - int(bare.rgb[i + 1])) > 30;
+    EXPECT_GT(differ, 96 * 96 / 50) << "the crate covers too little of the picture";  // ~3.5 %: 18 x 18 px
+    EXPECT_LT(differ, 96 * 96 / 2) << "the crate covers too much of the picture";
 }
 
 TEST(CliBodiesErrors, BadBodiesAreRefusedNamingTheField) {

@@ -1,0 +1,30 @@
+#pragma once
+// Draws the bodies (sim/bodies/) into the terrain pass's targets: each body's shape mesh
+// (render/body_meshes.hpp) scaled to its size and placed by its pose, lit like the ground, so the
+// water pass shows them through the water as it shows the bed. Reads the bodies; writes nothing of
+// the simulation's.
+#include <vector>
+
+#include "gl/buffer.hpp"
+#include "gl/program.hpp"
+#include "gl/result.hpp"
+#include "sim/bodies/body_world.hpp"
+
+namespace sluice::render {
+
+class BodyPass {
+public:
+    static Result<BodyPass> create();
+    /// The program, for the caller's common uniforms (render_common.glsl, atmosphere, under water).
+    const gl::Program& program() const { return program_; }
+    /// One draw per body into the bound framebuffer, depth-tested; returns the triangles drawn. The
+    /// caller has bound the attribute-less vertex array and set the program's common uniforms.
+    long long draw(const std::vector<sim::Body>& bodies) const;
+
+private:
+    gl::Program program_;
+    gl::Buffer mesh_;      // every shape's unit mesh, one after the other
+    int first_[4] = {}, count_[4] = {};  // per sim::BodyShape: first vertex, vertex count
+};
+
+}  // namespace sluice::render

@@ -1,0 +1,41 @@
+// Bodies in the water (render/body_pass.hpp), drawn into the terrain pass's targets (colour and eye
+// distance) so the water pass refracts, absorbs and fogs them as it does the bed. Lit like the
+// ground (terrain.frag: sun, sky, aerial perspective, the view from under water); wood with a grain
+// along the length for logs and boats, weathered concrete for blocks, painted wood for boxes.
+#include "render_layout.h"
+#include "render_common.glsl"
+#include "atmosphere.glsl"
+#include "underwater.glsl"
+
+in vec3 vWorld;
+in vec3 vNormal;
+in vec3 vLocal;
+
+uniform int uBodyShape;   // sim::BodyShape: 0 box, 1 log, 2 boat, 3 block
+uniform float uHazePerM;
+
+layout(location = 0) out vec4 outColor;
+layout(location = 1) out float outDistance;
+
+vec3 bodyAlbedo() {
+    // A cheap grain: bands along the body's length (x), broken by the position around it.
+    float grain = 0.5 + 0.5 * sin(40.0 * vLocal.y + 25.0 * vLocal.z + 6.0 * sin(9.0 * vLocal.x));
+    if (uBodyShape == 1) return mix(vec3(0.20, 0.12, 0.06), vec3(0.32, 0.20, 0.10), grain);  // bark
+    if (uBodyShape == 2) return abs(vLocal.z) > 0.45 && vLocal.z > 0.0 ? vec3(0.36, 0.26, 0.15)  // deck
+                                                                        : mix(vec3(0.55, 0.12, 0.08), vec3(0.62, 0.16, 0.10), grain);
+    if (uBodyShape == 3) return mix(vec3(0.42, 0.42, 0.40), vec3(0.50, 0.49, 0.46), grain);  // concrete
+    return mix(vec3(0.28, 0.19, 0.09), vec3(0.36, 0.25, 0.12), grain);                      // crate
+}
+
+void main() {
+    vec3 n = normalize(vNormal);
+    vec3 toEye = uEye - vWorld;
+    float dist = length(toEye);
+    vec3 viewDir = -toEye / max(dist, 1e-6);
+    float ndl = max(dot(n, uSunLight), 0.0);
+    vec3 sky = mix(vec3(0.10, 0.09, 0.07), vec3(0.26, 0.34, 0.50), 0.5 + 0.5 * n.z);
+    vec3 radiance = bodyAlbedo() * (kSunColor * ndl + sky);
+    float eyeUnder = eyeUnderwaterM();
+    outColor = vec4(eyeUnder > 0.0 ? underwaterFog(radiance, dist, eyeUnder) : aerialPerspective(radiance, viewDir, dist, uHazePerM), 1.0);
+    outDistance = dist;
+}
