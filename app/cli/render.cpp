@@ -96,15 +96,12 @@ int runRender(int argc, char** argv) {
         history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);  // the initial state
     }
     // Bodies (docs/BODIES.md): moved by the water over the steps, as simulate moves them, and drawn.
-    std::unique_ptr<sim::BodyWorld> bodies;
-    if (!scene->bodies.empty()) {
-        auto world = sim::bodyWorldFor(*scene);
-        if (!world) {
-            std::cerr << "error: " << world.error().message << "\n";
-            return kExitBadInput;
-        }
-        bodies = std::move(*world);
+    auto world = sim::bodyWorldFor(*scene);  // null without bodies
+    if (!world) {
+        std::cerr << "error: " << world.error().message << "\n";
+        return kExitBadInput;
     }
+    const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
     for (long long i = 0; i < *steps; ++i) {
         gpu.step(scene->params.dtSeconds);
         if (bodies) sim::stepBodies(*bodies, gpu, scene->params.dtSeconds, gpu.params().erosion.enabled);

@@ -5,6 +5,7 @@
 namespace sluice::sim {
 
 Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene) {
+    if (scene.bodies.empty()) return std::unique_ptr<BodyWorld>();
     HydroParams hydro;
     hydro.gravity = scene.params.gravity;
     auto world = BodyWorld::create(scene.width, scene.height, scene.cellSizeM, scene.terrainM, hydro);

@@ -13,8 +13,8 @@ namespace sluice::sim {
 
 class Solver;
 
-/// A world over the scene's grid and bed holding its bodies. Errors: no bodies in this build, a body
-/// the world refuses (named by its index).
+/// A world over the scene's grid and bed holding its bodies; null when the scene has none. Errors: no
+/// bodies in this build, a body the world refuses (named by its index).
 Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene);
 
 /// Advances the bodies dtSeconds in the solver's current water; the collider follows the bed when
