@@ -83,7 +83,7 @@ float CpuSolver::ghostDepthM(const SubstepConstants& c, const SubstepAmounts& a,
     const int code = edgeCodeAt(c, side, along);
     const int kind = pipe::edgeKind(code);
     const float level = kind == SLUICE_BOUNDARY_LEVEL ? a.levelM(std::size_t(pipe::edgeSegment(code))) : 0.0f;
-    return pipe::ghostDepth(kind, b_[inner], pipe::unitsToMetres(units), level);
+    return pipe::ghostDepth(kind, flowBed(inner), pipe::unitsToMetres(units), level);
 }
 
 // Pass 1 of the pipe model: new raw flow of every face from its effective old flow and the surfaces
@@ -111,7 +111,7 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
             return pipe::transmissiveFlow(qEff, faceDepth, pipe::unitsToMetres(hOld_[inner]), outSign, params_.gravity, dx);
         }
         if (!pipe::flowsByMomentum(kind)) return 0.0f;
-        const float hg = ghostDepthM(c, a, side, along, inner, h_[inner]), b = b_[inner];
+        const float hg = ghostDepthM(c, a, side, along, inner, h_[inner]), b = flowBed(inner);
         return outSign > 0 ? pipe::pipeInteriorFlow(qEff, b, depth(inner), b, hg, c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth)
                            : pipe::pipeInteriorFlow(qEff, b, hg, b, depth(inner), c.frictionFactor, c.gravityDt, c.viscosityTerm, faceDepth);
     };
@@ -121,7 +121,7 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
             float faceDepth = 0, q;
             if (i > 0 && i < W) {
                 const std::size_t L = cell(i - 1, y), R = cell(i, y);
-                q = pipe::pipeInteriorFlow(qx_[f], b_[L], depth(L), b_[R], depth(R), c.frictionFactor, c.gravityDt,
+                q = pipe::pipeInteriorFlow(qx_[f], flowBed(L), depth(L), flowBed(R), depth(R), c.frictionFactor, c.gravityDt,
                                            c.viscosityTerm, faceDepth);
             } else {
                 q = edge(i == 0 ? 0 : 1, y, qx_[f], cell(i == 0 ? 0 : W - 1, y), i == 0 ? -1.0f : 1.0f, faceDepth);
@@ -135,7 +135,7 @@ void CpuSolver::updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts
             float faceDepth = 0, q;
             if (j > 0 && j < H) {
                 const std::size_t L = cell(x, j - 1), R = cell(x, j);
-                q = pipe::pipeInteriorFlow(qy_[f], b_[L], depth(L), b_[R], depth(R), c.frictionFactor, c.gravityDt,
+                q = pipe::pipeInteriorFlow(qy_[f], flowBed(L), depth(L), flowBed(R), depth(R), c.frictionFactor, c.gravityDt,
                                            c.viscosityTerm, faceDepth);
             } else {
                 q = edge(j == 0 ? 2 : 3, x, qy_[f], cell(x, j == 0 ? 0 : H - 1), j == 0 ? -1.0f : 1.0f, faceDepth);

@@ -3,6 +3,7 @@
 // formulas from shaders/sim/*.h, same integer transfers) for both water models, their rows split
 // between the machine's cores (sim/row_pool.hpp: any thread count gives the same bits). Used by
 // tests, --backend cpu and the viewer where it is faster than the GL device (a software renderer).
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -49,6 +50,7 @@ protected:
         maxAllowed_ = r.allowed;
     }
     void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) override;
+    void bodyLoadChanged() override { assert(bodyLoadM_.empty() || bodyLoadM_.size() == b_.size()); }
     void bookLedger(std::int64_t added, std::int64_t removed) override {
         added_ += added;
         removed_ += removed;
@@ -61,6 +63,9 @@ private:
     /// Pass 1 of each model (raw transfers into tx_ / ty_) and the shared pass 2 (cpu_swe.cpp holds
     /// the shallow-water parts).
     void updateFlowsPipes(const SubstepConstants& c, const SubstepAmounts& a);
+    /// The bed as the flow sees it: the terrain plus the bodies' load (the same add as flowBed() in
+    /// shaders/sim/step_kernel_common.h).
+    float flowBed(std::size_t i) const { return bodyLoadM_.empty() ? b_[i] : b_[i] + bodyLoadM_[i]; }
     void updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& a);
     /// The code of an edge face (shaders/sim/boundary_math.h) and the depth (m) of the ghost cell
     /// beyond it, whose inner cell is `inner` holding `units`.

@@ -37,7 +37,7 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
         const std::size_t in = inner(p);
         return ghostDepthM(c, a, sideOf(p), alongOf(p), in, h[in]);
     };
-    auto bed = [&](Cell p, auto deep) { return b_[decltype(deep)::value ? cell(p.x, p.y) : inner(p)]; };
+    auto bed = [&](Cell p, auto deep) { return flowBed(decltype(deep)::value ? cell(p.x, p.y) : inner(p)); };
     // Faces: axis 0 = x-faces (i, y), i in [0, W]; axis 1 = y-faces (x, j), j in [0, H]. A face one
     // beyond an edge face carries that face's flow where the outside continues the inside; zero
     // elsewhere outside.
@@ -167,13 +167,13 @@ void CpuSolver::storeFaceVelocities(const SubstepConstants& c, const SubstepAmou
         const std::size_t inL = hasL ? cell(lx, ly) : cell(x, y), inR = hasR ? cell(x, y) : cell(lx, ly);
         const int side = nx != 0 ? (hasL ? 1 : 0) : (hasL ? 3 : 2);
         const int along = nx != 0 ? y : x;
-        const float bL = b_[inL], bR = b_[inR];
+        const float bL = flowBed(inL), bR = flowBed(inR);
         const float hL = hasL ? depth(lx, ly) : ghostDepthM(c, a, side, along, inL, h0[inL]);
         const float hR = hasR ? depth(x, y) : ghostDepthM(c, a, side, along, inR, h0[inR]);
         const int llx = x - 2 * nx, lly = y - 2 * ny, rrx = x + nx, rry = y + ny;
         const bool hasLL = inGrid(llx, lly), hasRR = inGrid(rrx, rry);
-        const float moved = kmath::sweMovedDepth(e, hasLL ? b_[cell(llx, lly)] : bL, hasLL ? depth(llx, lly) : 0.0f, bL,
-                                                 hL, bR, hR, hasRR ? b_[cell(rrx, rry)] : bR, hasRR ? depth(rrx, rry) : 0.0f);
+        const float moved = kmath::sweMovedDepth(e, hasLL ? flowBed(cell(llx, lly)) : bL, hasLL ? depth(llx, lly) : 0.0f, bL,
+                                                 hL, bR, hR, hasRR ? flowBed(cell(rrx, rry)) : bR, hasRR ? depth(rrx, rry) : 0.0f);
         return kmath::sweStoredVelocity(float(e) * c.unitFlow, moved, cellSizeM_);
     };
     forRows(H, W + 1, [&](int y, int) {

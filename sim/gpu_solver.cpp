@@ -233,6 +233,7 @@ void GpuSolver::advance(float dtSub, int n) {
         // the shared scratch buffer.
         p->set("uSkipDry", tuning_.skipDryTiles && !sweep ? 1 : 0);
         p->set("uAllActive", c.rainUnits > 0 ? 1 : 0);
+        p->set("uBodyLoad", bodyLoad_ ? 1 : 0);
     }
     for (const gl::Program* p : {&depthPass_, &fusedPipes_, &fusedSwe_, &tiledPass2_}) p->set("uCountTiles", tuning_.countTiles ? 1 : 0);
     erosionDtSub_ = dtSub;
@@ -383,6 +384,23 @@ void GpuSolver::setTerrain(const std::vector<float>& terrainM) {
     // Ordered after earlier dispatches by GL; later dispatches see the new bed.
     terrain_.upload(terrainM.data(), terrainM.size() * sizeof(float));
     rebase(CellBox{0, 0, width_, height_});
+}
+
+// The load lives behind the bed in the terrain buffer (cells W*H to 2 W*H, allocated on first use):
+// the fused kernel already uses the 16 storage blocks a kernel may use on NVIDIA.
+void GpuSolver::bodyLoadChanged() {
+    const std::vector<float>& loadM = bodyLoadM_;
+    const std::size_t cells = std::size_t(width_) * std::size_t(height_);
+    assert(loadM.empty() || loadM.size() == cells);
+    bodyLoad_ = !loadM.empty();
+    if (!bodyLoad_) return;
+    if (terrain_.bytes() < 2 * cells * 4) {
+        gl::Buffer both(2 * cells * 4);
+        glCopyNamedBufferSubData(terrain_.id(), both.id(), 0, 0, GLsizeiptr(cells * 4));
+        terrain_ = std::move(both);
+    }
+    // Wet groups run anyway and a load over dry cells moves nothing, so no group needs waking.
+    terrain_.upload(loadM.data(), cells * 4, cells * 4);
 }
 
 void GpuSolver::restoreFields(const FieldSnapshot& f) {

@@ -123,6 +123,7 @@ protected:
     void restoreSpeeds(SpeedReading speeds) override;
     void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) override;
     void bookLedger(std::int64_t added, std::int64_t removed) override;
+    void bodyLoadChanged() override;
     void storeErosion(const ErosionField& field) override;
     void restoreSediment(const SedimentUnits& units) override;
     void sedimentTotals(ErosionSums& sums, SedimentUnits& units) override;
@@ -189,6 +190,7 @@ private:
     int fusedCellRowsBuilt_ = 0;         // the Tuning::fusedCellRows they were compiled for
     int fusedThreadRowsBuilt_ = 0;       // and the Tuning::fusedThreadRows
     std::string exactDefines_;           // the float-ops defines every step kernel is compiled with
+    bool bodyLoad_ = false;              // terrain_'s second half holds the bodies' load (uBodyLoad)
     bool lastRunFused_ = false;          // the last substeps ran fused (a switch wakes every group)
     // Erosion's state (empty until set up): the sections of sim_layout.h in erosion_, the current halves
     // of the pairs at sedHalf_ (sediment) and layerHalf_ (soft layer, bed change).

@@ -180,6 +180,15 @@ public:
     /// water brushes change the depth and book the change in the ledger (added / removed), so the
     /// residual stays ~0. Flows are untouched: outflow limits are recomputed from depths each substep.
     virtual void applyBrush(const BrushStroke& stroke) = 0;
+    /// The bodies' load on the water (docs/BODIES.md): metres of water per cell (width*height, >= 0),
+    /// added to the bed wherever the flow reads it, so a body pushes the water aside and the water
+    /// passes under or over it. An empty vector removes it. Takes effect at the next substep and
+    /// never touches the depth: the ledger stays exact.
+    void setBodyLoad(std::vector<float> loadM) {
+        bodyLoadM_ = std::move(loadM);
+        bodyLoadChanged();
+    }
+    const std::vector<float>& bodyLoad() const { return bodyLoadM_; }
     /// Volume plus the cumulative added/removed amounts.
     Ledger ledger();
     /// Whether erosion's state (soft layer, suspended load, bed change) exists: once the scene set it
@@ -263,6 +272,9 @@ protected:
         return scene.params.erosion.enabled || !scene.softThicknessM.empty() || scene.erosionSetUp;
     }
     bool erosionSetUp_ = false;
+    /// setBodyLoad() hook: the backend takes bodyLoadM_ (width*height metres, or empty: none).
+    virtual void bodyLoadChanged() = 0;
+    std::vector<float> bodyLoadM_;
     /// What water sources, rain, evaporation and boundary segments move in the next substep of `c`
     /// (carries and the substep clock advanced): the same on every backend.
     SubstepAmounts nextAmounts(const SubstepConstants& c) {

@@ -102,6 +102,7 @@ int runRender(int argc, char** argv) {
         return kExitBadInput;
     }
     const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
+    if (bodies) sim::loadWater(*bodies, gpu);
     for (long long i = 0; i < *steps; ++i) {
         gpu.step(scene->params.dtSeconds);
         if (bodies) sim::stepBodies(*bodies, gpu, scene->params.dtSeconds, gpu.params().erosion.enabled);

@@ -14,6 +14,7 @@
 #include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
 #include "app/output/output_check.hpp"
+#include "sim/bodies/body_load.hpp"
 #include "sim/bodies/body_run.hpp"
 
 namespace sluice::app {
@@ -65,6 +66,7 @@ int runSimulate(int argc, char** argv) {
         return kExitBadInput;
     }
     const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
+    if (bodies) sim::loadWater(*bodies, solver);
 
     const auto t0 = std::chrono::steady_clock::now();
     for (long long i = 0; i < *steps; ++i) {
@@ -81,7 +83,11 @@ int runSimulate(int argc, char** argv) {
         return kExitBadInput;
     }
     nlohmann::json summary = runSummary(scene->name, solver, snap, courant, RunTiming{*steps, stepSeconds, wall});
-    if (bodies) summary["bodies"] = bodiesSummary(*bodies);
+    if (bodies) {
+        summary["bodies"] = bodiesSummary(*bodies);
+        // The water the bodies push aside: beside the ledger, not in it (the depth never changes).
+        summary["bodies_displaced_m3"] = sim::displacedVolumeM3(solver.bodyLoad(), solver.cellSizeM());
+    }
     if (outDir.empty() && saveFile.empty()) std::cout << summary.dump(2) << "\n";  // nothing to write: show it
     if (auto w = writeRunOutputs(outDir, saveFile, scene->name, solver, snap, summary, scene->camera,
                                  scene->georeference, bodies ? sim::placedBodies(*bodies) : std::vector<sim::PlacedBody>{});

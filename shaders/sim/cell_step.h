@@ -43,12 +43,12 @@ float faceVelocityOf(int e, ivec2 c, ivec2 n) {
     const ivec2 inL = hasL ? L : c, inR = hasR ? c : L;  // the inner cell of an edge face
     const int side = n.x != 0 ? (hasL ? 1 : 0) : (hasL ? 3 : 2);
     const int along = n.x != 0 ? c.y : c.x;
-    const float bL = terrain[inL.y * uSize.x + inL.x], bR = terrain[inR.y * uSize.x + inR.x];
+    const float bL = flowBed(inL.y * uSize.x + inL.x), bR = flowBed(inR.y * uSize.x + inR.x);
     const float hL = hasL ? cellDepthAt(L) : ghostDepthAt(side, along, bL, cellDepthAt(inL));
     const float hR = hasR ? cellDepthAt(c) : ghostDepthAt(side, along, bR, cellDepthAt(inR));
     const bool hasLL = inGrid(LL), hasRR = inGrid(RR);
-    const float a = sweMovedDepth(e, hasLL ? terrain[LL.y * uSize.x + LL.x] : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL,
-                                  bR, hR, hasRR ? terrain[RR.y * uSize.x + RR.x] : bR, hasRR ? cellDepthAt(RR) : 0.0);
+    const float a = sweMovedDepth(e, hasLL ? flowBed(LL.y * uSize.x + LL.x) : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL,
+                                  bR, hR, hasRR ? flowBed(RR.y * uSize.x + RR.x) : bR, hasRR ? cellDepthAt(RR) : 0.0);
     return sweStoredVelocity(float(e) * uUnitFlow, a, uCellSize);
 }
 

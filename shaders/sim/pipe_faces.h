@@ -12,7 +12,7 @@ float depthAt(int i) { return unitsToMetres(depth[i]); }
 float edgeFlow(int side, int along, float qEff, int inner, float outSign, out float faceDepth) {
     faceDepth = 0.0;
     const int kind = edgeKind(edgeCodeAt(side, along));
-    const float h = depthAt(inner), b = terrain[inner];
+    const float h = depthAt(inner), b = flowBed(inner);
     if (kind == SLUICE_BOUNDARY_OPEN)
         return pipeOpenFlow(qEff, h, outSign, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
     if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
@@ -45,7 +45,7 @@ int pipeRawX(ivec2 p, inout float demand, inout float allowed) {
     float q;
     if (p.x > 0 && p.x < W) {
         const int L = row + p.x - 1;
-        q = pipeInteriorFlow(qEff, terrain[L], depthAt(L), terrain[L + 1], depthAt(L + 1), uFrictionFactor, uGravityDt,
+        q = pipeInteriorFlow(qEff, flowBed(L), depthAt(L), flowBed(L + 1), depthAt(L + 1), uFrictionFactor, uGravityDt,
                              uViscosityTerm, faceDepth);
     } else {
         q = p.x == 0 ? edgeFlow(0, p.y, qEff, row, -1.0, faceDepth) : edgeFlow(1, p.y, qEff, row + W - 1, 1.0, faceDepth);
@@ -62,7 +62,7 @@ int pipeRawY(ivec2 p, inout float demand, inout float allowed) {
     float q;
     if (p.y > 0 && p.y < H) {
         const int L = f - W;
-        q = pipeInteriorFlow(qEff, terrain[L], depthAt(L), terrain[f], depthAt(f), uFrictionFactor, uGravityDt,
+        q = pipeInteriorFlow(qEff, flowBed(L), depthAt(L), flowBed(f), depthAt(f), uFrictionFactor, uGravityDt,
                              uViscosityTerm, faceDepth);
     } else {
         q = p.y == 0 ? edgeFlow(2, p.x, qEff, p.x, -1.0, faceDepth) : edgeFlow(3, p.x, qEff, (H - 1) * W + p.x, 1.0, faceDepth);

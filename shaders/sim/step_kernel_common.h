@@ -23,6 +23,17 @@ uniform int uLedgerActive;    // sources, drains, rain, evaporation or open/infl
 uniform int uCountTiles;      // 1: count the groups that ran in stats.tilesRun (benchmarks, tests)
 uniform int uAmountBase;      // this substep's row of the amounts table
 uniform int uEmitterBase;     // the first emitter's slot in a row (after the segments)
+uniform int uBodyLoad;        // 1: terrain[W*H + i] holds the bodies' load on the water (m, docs/BODIES.md)
+
+// The bed as the flow sees it: the terrain plus the load of the bodies over the cell (metres of
+// water: a floating body's weight per area, a grounded one's thickness), so water flows under a
+// floating body through the gap below it and over a grounded one like over terrain. The same add as
+// CpuSolver::flowBed; a grid without bodies reads the terrain alone.
+float flowBed(int i) {
+    if (uBodyLoad == 0) return terrain[i];
+    SLUICE_PRECISE float b = terrain[i] + terrain[uSize.x * uSize.y + i];
+    return b;
+}
 #include "dry_skip.h"
 #include "erosion_math.h"
 

@@ -20,7 +20,7 @@ int innerIndex(ivec2 c, bool deep) {
 // The edge face a cell outside the grid lies beyond: its side and its place along the side.
 int sideOf(ivec2 c) { return c.x < 0 ? 0 : c.x >= uSize.x ? 1 : c.y < 0 ? 2 : 3; }
 int alongOf(ivec2 c) { return (c.x < 0 || c.x >= uSize.x) ? clamp(c.y, 0, uSize.y - 1) : clamp(c.x, 0, uSize.x - 1); }
-float bedAt(ivec2 c, bool deep) { return terrain[innerIndex(c, deep)]; }
+float bedAt(ivec2 c, bool deep) { return flowBed(innerIndex(c, deep)); }
 // Depth (m) now or before the last substep; beyond an edge the ghost cell's (boundary_math.h).
 float depthOf(ivec2 c, int units, bool deep) {
     const float h = unitsToMetres(units);

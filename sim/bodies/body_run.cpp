@@ -1,5 +1,6 @@
 #include "sim/bodies/body_run.hpp"
 
+#include "sim/bodies/body_load.hpp"
 #include "sim/solver.hpp"
 
 namespace sluice::sim {
@@ -16,10 +17,17 @@ Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene) {
     return std::move(*world);
 }
 
-void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves) {
+void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3) {
+    solver.setBodyLoad(bodyLoad(world, solver.download(), waterDensityKgPerM3));
+}
+
+void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves, float waterDensityKgPerM3) {
     const FieldSnapshot snap = solver.download();
     if (bedMoves) world.setTerrain(snap.terrainM);
-    world.step(dtSeconds, WaterField::fromSnapshot(snap));
+    // The bodies feel the level the water stands at around them, under the load it carried this step.
+    const WaterField water = WaterField::fromSnapshot(snap, solver.bodyLoad());
+    world.step(dtSeconds, water);
+    solver.setBodyLoad(bodyLoad(world, snap, waterDensityKgPerM3));
 }
 
 std::vector<PlacedBody> placedBodies(const BodyWorld& world) {

@@ -1,7 +1,7 @@
 #pragma once
 // Bodies run beside a solver (docs/BODIES.md): the world a scene's bodies start in, and one step of
-// them in the solver's water as it stands after the solver's step. The water moves the bodies; the
-// bodies do not yet act on the water (docs/BODIES.md, "What is next").
+// them in the solver's water as it stands after the solver's step. The water moves the bodies and
+// the bodies load the water (body_load.hpp).
 #include <memory>
 #include <vector>
 
@@ -17,9 +17,14 @@ class Solver;
 /// bodies in this build, a body the world refuses (named by its index).
 Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene);
 
-/// Advances the bodies dtSeconds in the solver's current water; the collider follows the bed when
+/// Sets the load of the world's bodies, where they stand, on the solver (before its first step).
+void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3 = 1000.0f);
+
+/// Advances the bodies dtSeconds in the solver's current water, then sets the load of the bodies in
+/// their new places on the solver for its next step (bodyLoad()); the collider follows the bed when
 /// `bedMoves` (erosion). Reads the solver's fields back (download()).
-void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves);
+void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves,
+                float waterDensityKgPerM3 = 1000.0f);
 
 /// The bodies as a snapshot keeps them.
 std::vector<PlacedBody> placedBodies(const BodyWorld& world);

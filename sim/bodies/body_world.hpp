@@ -45,6 +45,8 @@ public:
     virtual void step(float dtSeconds, const WaterField& water) = 0;
     /// The bodies, in the order they were added.
     virtual const std::vector<Body>& bodies() const = 0;
+    /// The volume samples of bodies()[index] (body frame; volumeSamples(spec), kept per body).
+    virtual const std::vector<BodySample>& samples(std::size_t index) const = 0;
 };
 
 }  // namespace sluice::sim

@@ -18,7 +18,7 @@ WaterField::WaterField(int width, int height, float cellSizeM, std::vector<float
     : width_(width), height_(height), dx_(cellSizeM), bed_(std::move(bedM)), depth_(std::move(depthM)),
       velocity_(std::move(velocityMPerS)) {}
 
-WaterField WaterField::fromSnapshot(const FieldSnapshot& s) {
+WaterField WaterField::fromSnapshot(const FieldSnapshot& s, const std::vector<float>& loadM) {
     const int W = s.width, H = s.height;
     std::vector<float> depth = s.depthM;
     if (depth.empty()) {
@@ -46,7 +46,10 @@ WaterField WaterField::fromSnapshot(const FieldSnapshot& s) {
         for (int x = 0; x < W; ++x)
             velocity[std::size_t(y) * std::size_t(W) + std::size_t(x)] =
                 glm::vec2(0.5f * (faceX(x, y) + faceX(x + 1, y)), 0.5f * (faceY(x, y) + faceY(x, y + 1)));
-    return WaterField(W, H, s.cellSizeM, s.terrainM, std::move(depth), std::move(velocity));
+    std::vector<float> bed = s.terrainM;
+    if (loadM.size() == bed.size())
+        for (std::size_t i = 0; i < bed.size(); ++i) bed[i] += loadM[i];
+    return WaterField(W, H, s.cellSizeM, std::move(bed), std::move(depth), std::move(velocity));
 }
 
 WaterAt WaterField::at(float xM, float yM) const {
@@ -81,6 +84,7 @@ WaterAt WaterField::at(float xM, float yM) const {
         out.surfaceM = bed;
         return out;
     }
+    out.wetShare = wSum / bedW;
     out.surfaceM = surface / wSum;
     out.depthM = std::max(0.0f, out.surfaceM - bed);
     if (out.depthM <= 0.0f) return out;
@@ -101,6 +105,29 @@ WaterAt WaterField::at(float xM, float yM) const {
         }
     out.surfaceSlope = glm::vec2(nx > 0.0f ? sx / (nx * dx_) : 0.0f, ny > 0.0f ? sy / (ny * dx_) : 0.0f);
     return out;
+}
+
+}  // namespace sluice::sim
+
+namespace sluice::sim {
+
+glm::vec2 WaterField::headSlope(float xM, float yM, float zM) const {
+    if (width_ <= 0 || height_ <= 0) return glm::vec2(0.0f);
+    const float gx = xM / dx_ - 0.5f, gy = yM / dx_ - 0.5f;
+    if (!(gx > -1.0f && gy > -1.0f && gx < float(width_) && gy < float(height_))) return glm::vec2(0.0f);
+    const int x0 = int(std::floor(gx)), y0 = int(std::floor(gy));
+    const float fx = gx - float(x0), fy = gy - float(y0);
+    float p[2][2];
+    for (int b = 0; b < 2; ++b)
+        for (int a = 0; a < 2; ++a) {
+            const int cx = std::clamp(x0 + a, 0, width_ - 1), cy = std::clamp(y0 + b, 0, height_ - 1);
+            const std::size_t c = std::size_t(cy) * std::size_t(width_) + std::size_t(cx);
+            p[b][a] = depth_[c] > kWetM ? std::max(0.0f, bed_[c] + depth_[c] - zM) : 0.0f;
+        }
+    // A grid edge is a wall: the clamped neighbour repeats the edge cell, so no push across it.
+    const float dpx = (1.0f - fy) * (p[0][1] - p[0][0]) + fy * (p[1][1] - p[1][0]);
+    const float dpy = (1.0f - fx) * (p[1][0] - p[0][0]) + fx * (p[1][1] - p[0][1]);
+    return glm::vec2(dpx, dpy) / dx_;
 }
 
 }  // namespace sluice::sim

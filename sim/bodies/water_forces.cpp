@@ -32,6 +32,18 @@ HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& sam
         volume += sample.volumeM3;
         const glm::vec3 r = R * sample.centreM;
         const glm::vec3 at = s.positionM + r;
+        // The pressure's push sideways, down the gradient of the pressure head at the sample: the
+        // surface slope in open water; a dam's load where the water stands on one side of the body
+        // and the ground is dry on the other.
+        const glm::vec2 push = rho * g * sample.volumeM3 * -water.headSlope(at.x, at.y, at.z);
+        if (push != glm::vec2(0.0f)) {
+            const glm::vec3 side(push, 0.0f);
+            out.forceN += side;
+            // It turns the body about the vertical only: its tipping moment, far below what rights a
+            // block resting on the bed, makes Bullet's contacts let the block creep downstream
+            // (3-4 mm/s under a metre of water), so a wall walks away instead of holding.
+            out.torqueNm += glm::cross(glm::vec3(r.x, r.y, 0.0f), side);
+        }
         const WaterAt w = water.at(at.x, at.y);
         if (!(w.depthM > 0.0f)) continue;
         // How far the turned sample reaches up and down from its centre.
@@ -40,7 +52,10 @@ HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& sam
         const float under = std::clamp((w.surfaceM - (at.z - reach)) / (2.0f * reach), 0.0f, 1.0f);
         if (!(under > 0.0f)) continue;
         const float v = sample.volumeM3 * under;
-        const glm::vec3 f = rho * g * v * glm::vec3(-w.surfaceSlope.x, -w.surfaceSlope.y, 1.0f);
+        // Up by the part under the surface where the water reaches under the sample: fading across
+        // a wet/dry border, so a block standing on a dry bed beside the water is not lifted on its
+        // wet side only.
+        const glm::vec3 f(0.0f, 0.0f, rho * g * v * w.wetShare);
         out.forceN += f;
         out.torqueNm += glm::cross(r, f);
         submerged += v;

@@ -103,10 +103,18 @@ public:
         bed_ = bedM;
         const auto [lo, hi] = std::minmax_element(bed_.begin(), bed_.end());
         // Bullet's height field is centred on its bounds: heights at the cell centres, x and y from the
-        // grid's south-west corner, so its middle lies at (W dx / 2, H dx / 2, (lo + hi) / 2).
+        // grid's south-west corner, so its middle lies at (W dx / 2, H dx / 2, (lo + hi) / 2). It has
+        // a ring of cells beyond the grid at the edge cells' heights, so that it covers the edge cells
+        // wholly (from centre to centre only, a block on an edge cell would tip off its outer half).
         const float minH = *lo - 1.0f, maxH = *hi + 1.0f;
         lowestM_ = minH;
-        auto field = std::make_unique<btHeightfieldTerrainShape>(width_, height_, bed_.data(), minH, maxH, 2, false);
+        const int pw = width_ + 2, ph = height_ + 2;
+        padded_.resize(std::size_t(pw) * std::size_t(ph));
+        for (int j = 0; j < ph; ++j)
+            for (int i = 0; i < pw; ++i)
+                padded_[std::size_t(j) * std::size_t(pw) + std::size_t(i)] =
+                    bed_[std::size_t(std::clamp(j - 1, 0, height_ - 1)) * std::size_t(width_) + std::size_t(std::clamp(i - 1, 0, width_ - 1))];
+        auto field = std::make_unique<btHeightfieldTerrainShape>(pw, ph, padded_.data(), minH, maxH, 2, false);
         field->setLocalScaling(btVector3(dx_, dx_, 1.0f));
         btTransform t;
         t.setIdentity();
@@ -160,6 +168,7 @@ public:
     }
 
     const std::vector<Body>& bodies() const override { return bodies_; }
+    const std::vector<BodySample>& samples(std::size_t index) const override { return entries_[index].samples; }
 
 private:
     struct Entry {
@@ -197,7 +206,8 @@ private:
     btDbvtBroadphase broadphase_;
     btSequentialImpulseConstraintSolver solver_;
     btDiscreteDynamicsWorld world_;
-    std::vector<float> bed_;  // the height field's data (Bullet reads it in place)
+    std::vector<float> bed_;     // the grid's bed (m)
+    std::vector<float> padded_;  // the height field's data, the bed and a ring (Bullet reads it in place)
     float lowestM_ = 0.0f;
     std::unique_ptr<btCollisionShape> terrainShape_;
     std::unique_ptr<btDefaultMotionState> terrainMotion_;

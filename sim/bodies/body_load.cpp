@@ -1,0 +1,101 @@
+#include "sim/bodies/body_load.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/mat3x3.hpp>
+
+#include "sim/solver.hpp"
+
+namespace sluice::sim {
+
+namespace {
+
+// One body over one cell: its solid volume there, its lowest point, its load ratio.
+struct Column {
+    std::size_t cell;
+    std::size_t body;
+    float volumeM3;
+    float bottomM;
+    bool floats;  // lighter than water: volumeM3 is the water its weight displaces
+};
+
+}  // namespace
+
+std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, float waterDensityKgPerM3) {
+    const int W = field.width, H = field.height;
+    const float dx = field.cellSizeM;
+    std::vector<float> load(std::size_t(W) * std::size_t(H), 0.0f);
+    std::vector<Column> columns;
+    const std::vector<Body>& bodies = world.bodies();
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+        const Body& body = bodies[b];
+        const glm::mat3 R = glm::mat3_cast(body.state.orientation);
+        const float ratio = body.spec.densityKgPerM3 / waterDensityKgPerM3;
+        const bool floats = ratio < 1.0f;
+        // A floating body's weight, on the water once it is half as deep in as it floats; less while
+        // it enters (its submerged fraction of the last step).
+        const float carried = floats ? ratio * std::clamp(2.0f * body.submergedFraction / ratio, 0.0f, 1.0f) : 1.0f;
+        const std::size_t first = columns.size();
+        // Each sample's volume goes to the cells its footprint (the turned box's extent in x and y)
+        // overlaps, by area: the load then moves smoothly with the body, instead of jumping a cell
+        // when a sample's centre crosses a border (which rocks the water and the body in turn).
+        auto addTo = [&](int i, int j, float volume, float bottom) {
+            const std::size_t cell = std::size_t(j) * std::size_t(W) + std::size_t(i);
+            // A body covers few cells: a linear search of its own columns is short.
+            auto it = std::find_if(columns.begin() + std::ptrdiff_t(first), columns.end(),
+                                   [&](const Column& c) { return c.cell == cell; });
+            if (it == columns.end()) {
+                columns.push_back({cell, b, volume, bottom, floats});
+            } else {
+                it->volumeM3 += volume;
+                it->bottomM = std::min(it->bottomM, bottom);
+            }
+        };
+        for (const BodySample& s : world.samples(b)) {
+            const glm::vec3 at = body.state.positionM + R * s.centreM;
+            glm::vec3 reach;  // of the turned sample along the world axes
+            for (int k = 0; k < 3; ++k)
+                reach[k] = std::abs(R[0][k]) * s.halfM.x + std::abs(R[1][k]) * s.halfM.y + std::abs(R[2][k]) * s.halfM.z;
+            const float x0 = (at.x - reach.x) / dx, x1 = (at.x + reach.x) / dx;
+            const float y0 = (at.y - reach.y) / dx, y1 = (at.y + reach.y) / dx;
+            const float perArea = s.volumeM3 * carried / ((x1 - x0) * (y1 - y0));
+            for (int j = std::max(0, int(std::floor(y0))); j <= std::min(H - 1, int(std::floor(y1))); ++j) {
+                const float wy = std::min(y1, float(j + 1)) - std::max(y0, float(j));
+                if (!(wy > 0.0f)) continue;
+                for (int i = std::max(0, int(std::floor(x0))); i <= std::min(W - 1, int(std::floor(x1))); ++i) {
+                    const float wx = std::min(x1, float(i + 1)) - std::max(x0, float(i));
+                    if (wx > 0.0f) addTo(i, j, perArea * wx * wy, at.z - reach.z);
+                }
+            }
+        }
+    }
+    // Per cell, the bodies from the lowest up.
+    std::sort(columns.begin(), columns.end(), [](const Column& a, const Column& b) {
+        return a.cell != b.cell ? a.cell < b.cell : a.bottomM != b.bottomM ? a.bottomM < b.bottomM : a.body < b.body;
+    });
+    const float area = dx * dx;
+    const bool metres = field.depthM.size() == load.size();
+    for (const Column& c : columns) {
+        if (c.floats) {
+            load[c.cell] += c.volumeM3 / area;
+            continue;
+        }
+        const float bed = field.terrainM[c.cell];
+        const float depth = metres ? field.depthM[c.cell] : float(double(field.depthUnits[c.cell]) * kDepthUnitM);
+        // The solid below the bed (a body pressed into it) holds no water back.
+        const float thickness = c.volumeM3 / area - std::max(0.0f, bed - c.bottomM);
+        if (!(thickness > 0.0f)) continue;
+        const float reached = bed + depth + load[c.cell] + thickness - c.bottomM;
+        load[c.cell] += std::clamp(reached, 0.0f, thickness);
+    }
+    return load;
+}
+
+double displacedVolumeM3(const std::vector<float>& loadM, float cellSizeM) {
+    double sum = 0.0;
+    for (float p : loadM) sum += double(p);
+    return sum * double(cellSizeM) * double(cellSizeM);
+}
+
+}  // namespace sluice::sim

@@ -1,0 +1,29 @@
+#pragma once
+// What the bodies do to the water (docs/BODIES.md, "Body to water"): their load on it, in metres of
+// water per cell, which the solvers add to the bed wherever the flow reads it (Solver::setBodyLoad).
+// The water's stored depth is never touched, so the ledger stays exact: a body entering the water
+// pushes it aside through the faces.
+#include <vector>
+
+#include "sim/bodies/body_world.hpp"
+
+namespace sluice::sim {
+
+struct FieldSnapshot;
+
+/// The load of the world's bodies on the water of `field` (width*height metres, row-major from the
+/// south; zeros where no body is in the water). Per cell and body, from the body's volume samples
+/// whose centres lie over the cell (their volume per cell area, T):
+///  * a body lighter than water: its weight per area, (density / water density) T, once it is half
+///    as deep in as it floats (less while it enters, by its submerged fraction): a pressure on the
+///    water that does not follow the body's bobbing, so the two do not feed each other;
+///  * a body as dense as water or denser: its whole solid thickness T, as far as it reaches into the
+///    water: clamp(bed + depth + below + T - bottom, 0, T), bottom its lowest point over the cell and
+///    `below` the load of the bodies under it (stacked blocks, lowest first). It stands in the water
+///    like terrain: water flows over it, never through it.
+std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, float waterDensityKgPerM3);
+
+/// The water the load pushes aside: the sum of load x cell area (m^3).
+double displacedVolumeM3(const std::vector<float>& loadM, float cellSizeM);
+
+}  // namespace sluice::sim
