@@ -94,6 +94,7 @@ render::Camera sceneCamera(const sim::Scene& scene, const std::optional<CameraOp
 render::RenderInputs HeadlessView::inputs(float timeSeconds) const {
     render::RenderInputs in = render::solverInputs(*gpu);
     in.timeSeconds = timeSeconds;
+    in.bodies = bodies;
     return in;
 }
 

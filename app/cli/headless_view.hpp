@@ -57,6 +57,7 @@ struct HeadlessView {
     sim::GpuSolver* gpu = nullptr;
     std::unique_ptr<render::SceneRenderer> renderer;
     std::optional<render::OffscreenTarget> target;
+    const std::vector<sim::Body>* bodies = nullptr;  ///< drawn when set (a BodyWorld's bodies)
 
     /// The solver's buffers to draw, with the animation clock at timeSeconds.
     render::RenderInputs inputs(float timeSeconds) const;

@@ -20,6 +20,7 @@
 #include "app/cli/verbs.hpp"
 #include "app/output/output_check.hpp"
 #include "app/record/video_recorder.hpp"
+#include "sim/bodies/body_run.hpp"
 #include "sim/session.hpp"
 
 namespace sluice::app {
@@ -100,8 +101,6 @@ int runRecord(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
-    if (const std::string notice = bodiesNotRunNotice(*scene, "sluice record"); !notice.empty())
-        std::cerr << "warning: " << notice << "\n";
     Timeline timeline;
     if (auto path = args.get("--timeline")) {
         auto loaded = loadTimelineFile(*path, *scene);
@@ -117,6 +116,18 @@ int runRecord(int argc, char** argv) {
         return kExitNoGpu;
     }
     sim::GpuSolver& gpu = *headless->gpu;
+    // Bodies (docs/BODIES.md): moved by the water and loading it after each step, as simulate runs
+    // them, and drawn.
+    auto world = sim::bodyWorldFor(*scene);  // null without bodies
+    if (!world) {
+        std::cerr << "error: " << world.error().message << "\n";
+        return kExitBadInput;
+    }
+    const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
+    if (bodies) {
+        sim::loadWater(*bodies, gpu);
+        headless->bodies = &bodies->bodies();
+    }
     sim::Session session(std::move(headless->solver));
     const double dt = session.solver().params().dtSeconds;
     const long long stepsPerFrame =
@@ -135,11 +146,14 @@ int runRecord(int argc, char** argv) {
     Progress progress(frames, args.has("--quiet"));
     for (long long f = 0; f < frames; ++f) {
         for (long long k = 0; k < stepsPerFrame; ++k) {
+            const auto eventsBefore = player.eventsLeft();
             if (auto ok = player.beforeStep(session); !ok) {
                 std::cerr << "error: " << ok.error().message << "\n";
                 return kExitBadInput;
             }
             session.step();
+            // A timeline event may have changed the bed: the bodies' collider follows it.
+            if (bodies) sim::stepBodies(*bodies, gpu, float(dt), gpu.params().erosion.enabled || player.eventsLeft() != eventsBefore);
         }
         const double videoTime = double(f) / *fps;
         headless->draw(cameraPath.at(videoTime, startCamera), view, float(gpu.counters().timeSeconds));

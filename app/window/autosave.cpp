@@ -52,11 +52,8 @@ void Autosave::tick(Simulation& s, const std::string& name, const std::optional<
     if (steps == lastSteps_ && logSize == lastLogSize_) return;  // nothing new since the last autosave
     lastSteps_ = steps;
     lastLogSize_ = logSize;
-    // The scene's bodies as it placed them: the viewer does not move them yet (docs/BODIES.md), and a
-    // save must not lose them.
     sim::Snapshot snap{name, s.solver->saveState(), camera, std::move(bookmarks),
-                       s.scene ? s.scene->georeference : std::nullopt,
-                       s.scene ? s.scene->bodies : std::vector<sim::PlacedBody>{}};
+                       s.scene ? s.scene->georeference : std::nullopt, s.bodiesToSave()};
     pending_ = std::async(std::launch::async, [file = file_, snap = std::move(snap)]() {
         return sim::writeSnapshotFile(file, snap);
     });

@@ -42,7 +42,7 @@ void openWorld(ViewerState& v, const std::string& path, bool adoptPath) {
     v.tools.selection = {};
     if (v.history) v.history->reset(v.sim.solver->counters().timeSeconds);
     v.files.currentPath = adoptPath && v.scene.resume ? path : "";
-    const std::string notice = bodiesNotRunNotice(v.scene, "the viewer yet");
+    const std::string& notice = v.sim.bodiesProblem;
     report(v, {}, "opened " + path + (notice.empty() ? "" : "; " + notice));
 }
 
@@ -89,7 +89,7 @@ void performFileRequest(ViewerState& v, const FileRequest& r) {
         case FileAction::Save: {
             const auto w = sim::writeSnapshotFile(r.path, sim::Snapshot{v.scene.name, s.solver->saveState(), v.cameraPose(),
                                                                               savedBookmarks(v.p3.control), v.scene.georeference,
-                                                                              v.scene.bodies});
+                                                                              s.bodiesToSave()});
             if (w) {
                 v.files.currentPath = r.path;
                 s.savedLogSize = s.session->log().size();

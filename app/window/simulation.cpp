@@ -4,6 +4,7 @@
 #include <string>
 
 #include "render/solver_inputs.hpp"
+#include "sim/bodies/body_run.hpp"
 #include "sim/cpu_solver.hpp"
 
 namespace sluice::app {
@@ -61,12 +62,40 @@ Result<void> Simulation::start(bool keepSettings) {
     runB.reset();
     previousValid = false;
     session = std::make_unique<sim::Session>(std::move(*created));
+    startBodies();
     savedLogSize = 0;
     backlogSeconds = 0;
     for (auto* h : {&volumeHistory, &residualHistory, &erodedHistory, &depositedHistory, &suspendedHistory}) h->clear();
     refreshStats(Clock::now());
     syncMirrors();
     return {};
+}
+
+void Simulation::startBodies() {
+    bodies.reset();
+    bodiesProblem.clear();
+    bedEdited = false;
+    auto world = sim::bodyWorldFor(*scene);  // null without bodies
+    if (!world) {
+        bodiesProblem = world.error().message + "; they are kept as placed";
+        return;
+    }
+    bodies = std::move(*world);
+    if (bodies) sim::loadWater(*bodies, *solver);
+}
+
+std::vector<sim::PlacedBody> Simulation::bodiesToSave() const {
+    if (bodies) return sim::placedBodies(*bodies);
+    return scene ? scene->bodies : std::vector<sim::PlacedBody>{};
+}
+
+void Simulation::stepRuns() {
+    session->step();
+    if (bodies) {
+        sim::stepBodies(*bodies, *solver, solver->params().dtSeconds, bedEdited || solver->params().erosion.enabled);
+        bedEdited = false;
+    }
+    if (runB) runB->step(runB->params().dtSeconds);
 }
 
 Result<void> Simulation::setBackend(SimBackend next) {
@@ -80,6 +109,8 @@ Result<void> Simulation::setBackend(SimBackend next) {
         if (!madeB) return Error{std::string("cannot simulate run B on the ") + backendLabel(next) + ": " + madeB.error().message};
         b = std::move(*madeB);
     }
+    // The bodies' load goes with the water: the next step runs as it would have on the old backend.
+    (*created)->setBodyLoad(solver->bodyLoad());
     solver = created->get();
     session->replaceSolver(std::move(*created));
     runB = std::move(b);
@@ -99,8 +130,10 @@ void Simulation::syncMirrors() {
 
 render::RenderInputs Simulation::drawInputs(int run) const {
     const sim::Solver& s = run == 0 ? *solver : *runB;
-    if (backend == SimBackend::Cpu) return (run == 0 ? mirrorA : mirrorB).inputs(s);
-    return render::solverInputs(static_cast<const sim::GpuSolver&>(s));
+    render::RenderInputs in = backend == SimBackend::Cpu ? (run == 0 ? mirrorA : mirrorB).inputs(s)
+                                                          : render::solverInputs(static_cast<const sim::GpuSolver&>(s));
+    if (run == 0 && bodies) in.bodies = &bodies->bodies();
+    return in;
 }
 
 const gl::Buffer& Simulation::terrainBuffer(int run) const { return *drawInputs(run).terrain; }
@@ -108,6 +141,8 @@ const gl::Buffer& Simulation::depthBuffer(int run) const { return *drawInputs(ru
 
 void Simulation::apply(const sim::Command& c, bool mergeWithLast) {
     session->apply(c, mergeWithLast);
+    if (std::holds_alternative<sim::ApplyBrush>(c) || std::holds_alternative<sim::ReplaceTerrain>(c)) bedEdited = true;
+    if (std::holds_alternative<sim::ResetRun>(c)) startBodies();  // back where the scene placed them
     previousValid = false;
     mirrorsStale = true;  // the edit may have changed the depth: do not blend across it
     if (!runB) return;
@@ -131,6 +166,7 @@ Result<void> Simulation::forkB(const sim::SimParams& paramsB) {
 
 void Simulation::undo() {
     session->undo();
+    bedEdited = true;  // the entry may have put a bed back
     previousValid = false;
     mirrorsStale = true;
     if (runB) (void)forkB(runB->params());
@@ -138,6 +174,7 @@ void Simulation::undo() {
 
 void Simulation::redo() {
     session->redo();
+    bedEdited = true;  // the entry may have put a bed back
     previousValid = false;
     mirrorsStale = true;
     if (runB) (void)forkB(runB->params());
@@ -169,10 +206,7 @@ void Simulation::advance(double frameSeconds) {
     behind = false;
     if (paused) return;
     if (fixedStepsPerFrame > 0) {
-        for (int i = 0; i < fixedStepsPerFrame; ++i) {
-            session->step();
-            if (runB) runB->step(runB->params().dtSeconds);
-        }
+        for (int i = 0; i < fixedStepsPerFrame; ++i) stepRuns();
         mirrorsStale = true;
         previousValid = false;
         return;
@@ -183,10 +217,7 @@ void Simulation::advance(double frameSeconds) {
         // the GPU's wait): the pacer scales the next frame's steps toward its frame time.
         pacer.frameDone(timeLapseSteps, dt, frameSeconds);
         timeLapseSteps = pacer.stepsForNextFrame();
-        for (int i = 0; i < timeLapseSteps; ++i) {
-            session->step();
-            if (runB) runB->step(runB->params().dtSeconds);
-        }
+        for (int i = 0; i < timeLapseSteps; ++i) stepRuns();
         backlogSeconds = 0;
         mirrorsStale = true;
         previousValid = false;
@@ -207,8 +238,7 @@ void Simulation::advance(double frameSeconds) {
             previousDepth.capture(depthBuffer(0));
             previousValid = true;
         }
-        session->step();
-        if (runB) runB->step(runB->params().dtSeconds);
+        stepRuns();
         mirrorsStale = true;
         backlogSeconds -= dt;
     }
@@ -216,8 +246,7 @@ void Simulation::advance(double frameSeconds) {
 
 void Simulation::singleStep() {
     paused = true;
-    session->step();
-    if (runB) runB->step(runB->params().dtSeconds);
+    stepRuns();
     mirrorsStale = true;
 }
 

@@ -14,6 +14,7 @@
 #include "render/depth_snapshot.hpp"
 #include "render/render_inputs.hpp"
 #include "render/solver_mirror.hpp"
+#include "sim/bodies/body_world.hpp"
 #include "sim/gpu_solver.hpp"
 #include "gl/result.hpp"
 #include "sim/scene.hpp"
@@ -72,6 +73,17 @@ struct Simulation {
     sim::SedimentLedger sediment;
     std::vector<float> erodedHistory, depositedHistory, suspendedHistory;
 
+    /// The scene's bodies, moved by run A's water after each of its steps and loading it in turn
+    /// (docs/BODIES.md); null without bodies, or where they could not be set up (bodiesProblem says
+    /// why: a build without bodies). Run B runs without them. Undo and redo leave them where the water
+    /// carried them; a reset puts them back where the scene placed them.
+    std::unique_ptr<sim::BodyWorld> bodies;
+    std::string bodiesProblem;
+    bool bedEdited = false;  ///< a command changed the bed: the bodies' collider follows at the next step
+    /// The bodies as a save keeps them: where the water carried them, or as the scene placed them
+    /// when they do not run.
+    std::vector<sim::PlacedBody> bodiesToSave() const;
+
     /// A new session from the scene (or the snapshot it came from), keeping the user's parameters,
     /// emitters and boundaries when `keepSettings`. Clears undo history and log.
     Result<void> start(bool keepSettings);
@@ -94,6 +106,10 @@ struct Simulation {
     float blend() const;
     /// One step while paused.
     void singleStep();
+    /// One step of run A (its bodies with it) and of run B.
+    void stepRuns();
+    /// Sets the scene's bodies up on run A (start, reset).
+    void startBodies();
     /// Moves the running world (and run B) to `next`, keeping its state, history and log.
     Result<void> setBackend(SimBackend next);
     /// Uploads the CPU backend's state for drawing when it changed since the last upload (nothing on

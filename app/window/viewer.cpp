@@ -160,10 +160,6 @@ int runViewer(int argc, char** argv) {
     const int worldSize = software ? 256 : 1024;
     v.scene = scene ? std::move(*scene) : sim::defaultScene(worldSize);
     v.files.worldSize = worldSize;
-    if (const std::string notice = bodiesNotRunNotice(v.scene, "the viewer yet"); !notice.empty()) {
-        std::cerr << "warning: " << notice << "\n";
-        v.files.status = notice;
-    }
     if (opt.heightmap) {
         // Without MIN:MAX a RAW16 takes its sidecar's range (importTerrain reads min >= max so), a PNG 0..50 m.
         const bool raw = opt.heightmap->file.ends_with(".r16") || opt.heightmap->file.ends_with(".raw");
@@ -185,6 +181,10 @@ int runViewer(int argc, char** argv) {
     if (auto r = v.sim.start(false); !r) {
         std::cerr << "error: " << r.error().message << "\n";
         return kExitNoGpu;
+    }
+    if (!v.sim.bodiesProblem.empty()) {
+        std::cerr << "warning: " << v.sim.bodiesProblem << "\n";
+        v.files.status = v.sim.bodiesProblem;
     }
     if (auto r = v.adoptScene(); !r) {
         std::cerr << "error: " << r.error().message << "\n";

@@ -20,7 +20,10 @@ using namespace sluice;
 namespace {
 
 // A frictionless channel 160 m long and 12 m wide under 1 m of water, 1 m^2/s flowing in at the west
-// and the level held at 1 m at the east, and a log (700 kg/m^3) dropped 20 m from the inlet.
+// and the level held at 1 m at the east, and a log (700 kg/m^3) dropped 20 m from the inlet, along
+// the current. (Dropped across it at 20 degrees, the log's own load on the water, a yawed bump the
+// flow passes under, drifts it sideways at ~4 cm/s and it runs ~6 % faster than the water in its
+// cell: docs/BODIES.md, "Limits".)
 std::string riverScene(const std::string& bodies) {
     return R"({
   "name": "log-river",
@@ -31,7 +34,7 @@ std::string riverScene(const std::string& bodies) {
   "boundary": {"west": {"type": "inflow", "discharge": 1.0}, "east": {"type": "level", "level": 1.0}},
   "bodies": )" + bodies + "\n}";
 }
-const char* kLog = R"([{"shape": "log", "size": [3, 0.4, 0.4], "density": 700, "position": [20, 6, 1.0], "yaw": 20}])";
+const char* kLog = R"([{"shape": "log", "size": [3, 0.4, 0.4], "density": 700, "position": [20, 6, 1.0], "yaw": 0}])";
 
 nlohmann::json readSummary(const std::filesystem::path& dir) {
     std::ifstream f(dir / "summary.json");
@@ -108,7 +111,7 @@ TEST_F(CliBodies, BodiesMoveTheSameOnTheGpuAndTheCpu) {
     EXPECT_EQ(a, b) << a.dump() << "\n" << b.dump();
 }
 
-// Verbs that do not run bodies yet say so instead of dropping them silently.
+// Verbs that do not run bodies yet (export, sweep) say so instead of dropping them silently.
 TEST_F(CliBodies, VerbsThatDoNotRunBodiesSaySo) {
     test::writeText(dir / "river.json", riverScene(kLog));
     const auto r = test::runSluice("export '" + (dir / "river.json").string() + "' --what terrain --format npy --out '" +
@@ -122,9 +125,9 @@ TEST_F(CliBodies, VerbsThatDoNotRunBodiesSaySo) {
     EXPECT_EQ(plain.output.find("bod"), std::string::npos) << plain.output;
 }
 
-// `sluice render` draws the bodies: a 4 x 4 x 2 m crate on dry ground, seen from above, covers the
-// middle of the picture in its wood's colour (red over green over blue), where without it the
-// ground shows.
+// `sluice render` and `sluice record` draw the bodies: a 4 x 4 x 2 m crate on dry ground, seen from
+// above, covers the middle of the picture in its wood's colour (red over green over blue), where
+// without it the ground shows.
 TEST_F(CliBodies, RenderDrawsTheBodies) {
     const auto scene = [](const std::string& bodies) {
         return R"({"name": "crate", "grid": {"width": 32, "height": 32, "cell_size": 1.0}, "terrain": {"flat": 0.0},
@@ -148,6 +151,23 @@ TEST_F(CliBodies, RenderDrawsTheBodies) {
         differ += std::abs(int(crate.rgb[i]) - int(bare.rgb[i])) + std::abs(int(crate.rgb[i + 1]) - int(bare.rgb[i + 1])) > 30;
     EXPECT_GT(differ, 96 * 96 / 50) << "the crate covers too little of the picture";  // ~3.5 %: 18 x 18 px
     EXPECT_LT(differ, 96 * 96 / 2) << "the crate covers too much of the picture";
+
+    // `sluice record` draws them too: in the first frame of a recording from the same eye (about
+    // the world's centre), pixels of the wood's colour, where the bare scene's frame has none.
+    const auto woodPixels = [&](const std::string& name) {
+        const auto rec = test::runSluice("record '" + (dir / (name + ".json")).string() +
+                                         "' --seconds 0.5 --fps 2 --size 96x96 --camera 0,80,24 --quiet --out '" +
+                                         (dir / name).string() + "/'");
+        EXPECT_EQ(rec.exitCode, 0) << rec.output;
+        EXPECT_EQ(rec.output.find("neither moved nor drawn"), std::string::npos) << rec.output;
+        const render::RgbImage frame = test::readPng((dir / name / "frame_00000.png").string());
+        int n = 0;
+        for (std::size_t i = 0; i + 2 < frame.rgb.size(); i += 3)
+            n += frame.rgb[i] > frame.rgb[i + 1] + 10 && frame.rgb[i + 1] > frame.rgb[i + 2] + 10;
+        return n;
+    };
+    EXPECT_GT(woodPixels("crate"), 96 * 96 / 100);
+    EXPECT_EQ(woodPixels("bare"), 0);
 }
 
 TEST(CliBodiesErrors, BadBodiesAreRefusedNamingTheField) {

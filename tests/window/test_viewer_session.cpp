@@ -119,24 +119,28 @@ TEST(ViewerSession, SaveFromTheDialogThenOpenTheSnapshot) {
     EXPECT_EQ(std::memcmp(reopened->data.data(), snap->state.field.terrainM.data(), reopened->data.size() * 4), 0);
 }
 
-// The viewer does not move bodies yet (docs/BODIES.md), but a save keeps the scene's bodies.
-TEST(ViewerSession, SavingKeepsTheScenesBodies) {
+// The viewer runs a scene's bodies (docs/BODIES.md): a log let go above the water falls in and
+// floats, and a save keeps it where the water carried it, with the shape and heading it had.
+TEST(ViewerSession, RunsTheScenesBodiesAndSavesThemWhereTheyAre) {
     if (!sim::BodyWorld::available()) GTEST_SKIP() << "this build has no bodies (SLUICE_BODIES=OFF)";
     test::TempDir dir;
     writeScene(dir);
     test::writeText(dir / "logs.json", R"({"grid": {"width": 96, "height": 64, "cell_size": 2},
         "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}, "params": {"dt": 0.1},
-        "bodies": [{"shape": "log", "size": [3, 0.4, 0.4], "density": 700, "position": [30, 60, 2.5], "yaw": 45}]})");
+        "bodies": [{"shape": "log", "size": [3, 0.4, 0.4], "density": 700, "position": [30, 60, 3.5], "yaw": 45}]})");
     test::writeText(dir / "save.txt", "20 key Ctrl+S\n24 key Return\n");
     auto r = runViewer(dir, "logs.json --map --frames 40 --autosave-seconds 0 --input-script save.txt");
     ASSERT_EQ(r.exitCode, 0) << r.output;
-    EXPECT_NE(r.output.find("neither moved nor drawn by the viewer yet"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("neither moved nor drawn"), std::string::npos) << r.output;
     auto snap = sim::readSnapshotFile(dir / "world.sluice");
     ASSERT_TRUE(snap) << (snap ? "" : snap.error().message) << r.output;
+    ASSERT_GT(snap->state.counters.steps, 0);
     ASSERT_EQ(snap->bodies.size(), 1u);
     EXPECT_EQ(snap->bodies[0].spec.shape, sim::BodyShape::Log);
-    EXPECT_FLOAT_EQ(snap->bodies[0].state.positionM.x, 30.0f);
     EXPECT_FLOAT_EQ(snap->bodies[0].spec.yawDeg, 45.0f);
+    // It fell from where the scene placed it (3.5 m) into the water, whose surface is at 2.5 m.
+    EXPECT_LT(snap->bodies[0].state.positionM.z, 2.7f) << r.output;
+    EXPECT_GT(snap->bodies[0].state.positionM.z, 2.2f) << r.output;
 }
 
 /// Pixels of the active title-bar colour of ImGui's dark style (41, 74, 122) in the middle of the
