@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/bodies/body_json.hpp"
 #include "sim/json_reader.hpp"
 #include "sim/scene_json.hpp"
 #include "sim/scene_loader.hpp"
@@ -49,7 +50,11 @@ std::string describe(const Command& c) {
                                  [](const SetEmitters&) { return std::string("sources and drains"); },
                                  [](const SetBoundaries&) { return std::string("boundaries"); },
                                  [](const ReplaceTerrain&) { return std::string("terrain import"); },
-                                 [](const ResetRun&) { return std::string("reset"); }},
+                                 [](const ResetRun&) { return std::string("reset"); },
+                                 [](const PlaceBodies& p) {
+                                     return std::string(p.bodies.size() == 1 ? bodyShapeName(p.bodies[0].shape) : "bodies");
+                                 },
+                                 [](const RemoveBodies&) { return std::string("delete bodies"); }},
                       c);
 }
 
@@ -71,7 +76,17 @@ json commandToJson(const Command& c, const std::string& terrainFile) {
                        return json{{"type", "boundary"}, {"boundary", boundaryToJson(b.boundary)}};
                    },
                    [&](const ReplaceTerrain&) { return json{{"type", "terrain"}, {"npy", terrainFile}}; },
-                   [](const ResetRun&) { return json{{"type", "reset"}}; }},
+                   [](const ResetRun&) { return json{{"type", "reset"}}; },
+                   [](const PlaceBodies& p) {
+                       std::vector<PlacedBody> placed;
+                       for (const BodySpec& s : p.bodies) placed.push_back({s, initialState(s)});
+                       json list = bodiesToJson(placed);
+                       // The spec is the command: a placed body starts at rest, as initialState says.
+                       for (json& b : list)
+                           for (const char* motion : {"orientation", "velocity", "angular_velocity"}) b.erase(motion);
+                       return json{{"type", "place-bodies"}, {"bodies", std::move(list)}};
+                   },
+                   [](const RemoveBodies& r) { return json{{"type", "remove-bodies"}, {"indices", r.indices}}; }},
         c);
 }
 
@@ -104,6 +119,25 @@ Result<Command> commandFromJson(const json& j, const std::string& where, int wid
         const std::string type = r.string(j.contains("type") ? j["type"] : json(), joinPath(path, "type"));
         if (type == "brush") return brushFromJson(r, j, path);
         if (type == "reset") return ResetRun{};
+        if (type == "place-bodies") {
+            PlaceBodies p;
+            for (const PlacedBody& b : readBodies(r, j.contains("bodies") ? j["bodies"] : json(), joinPath(path, "bodies")))
+                p.bodies.push_back(b.spec);
+            return p;
+        }
+        if (type == "remove-bodies") {
+            const std::string at = joinPath(path, "indices");
+            const json& list = j.contains("indices") ? j["indices"] : json();
+            if (!list.is_array() || list.empty()) r.fail(at, "must be a non-empty array of body indices");
+            RemoveBodies rb;
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const json& v = list[i];
+                if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 1000000)
+                    r.fail(at + "[" + std::to_string(i) + "]", "must be a body index, an integer from 0 (got " + v.dump() + ")");
+                rb.indices.push_back(v.get<int>());
+            }
+            return rb;
+        }
         if (type == "terrain") {
             r.string(j.contains("npy") ? j["npy"] : json(), joinPath(path, "npy"));
             return ReplaceTerrain{};
@@ -115,7 +149,8 @@ Result<Command> commandFromJson(const json& j, const std::string& where, int wid
             settings["sources"] = j.value("sources", json::array());
             settings["drains"] = j.value("drains", json::array());
         } else {
-            r.fail(joinPath(path, "type"), "unknown command \"" + type + "\" (brush, params, emitters, boundary, terrain, reset)");
+            r.fail(joinPath(path, "type"), "unknown command \"" + type +
+                                                "\" (brush, params, emitters, boundary, terrain, reset, place-bodies, remove-bodies)");
         }
         auto parsed = parseSettingsJson(settings, path.empty() ? where : where + ": " + path, width, height);
         if (!parsed) throw JsonFailure{parsed.error().message};

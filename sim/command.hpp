@@ -8,6 +8,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "sim/bodies/body.hpp"
 #include "sim/brush.hpp"
 #include "sim/emitter.hpp"
 #include "sim/params.hpp"
@@ -37,14 +38,26 @@ struct ReplaceTerrain {
 /// Back to the session's starting water (depth, flows, counters, ledger), keeping the current
 /// terrain, parameters, emitters and boundaries: "run it again" on the sculpted world.
 struct ResetRun {};
+/// New bodies (docs/BODIES.md), at rest where their specs put them: a click of the place tool, or the
+/// blocks the blocks brush lays along a stroke.
+struct PlaceBodies {
+    std::vector<BodySpec> bodies;
+};
+/// Takes bodies out: their places in the world's list (Session::bodies()), in any order.
+struct RemoveBodies {
+    std::vector<int> indices;
+};
 
-using Command = std::variant<ApplyBrush, SetParams, SetEmitters, SetBoundaries, ReplaceTerrain, ResetRun>;
+using Command =
+    std::variant<ApplyBrush, SetParams, SetEmitters, SetBoundaries, ReplaceTerrain, ResetRun, PlaceBodies, RemoveBodies>;
 
 /// Short label for menus and messages ("dig", "parameters", "sources and drains", ...).
 std::string describe(const Command& c);
 
-/// {"type": "brush"|"params"|"emitters"|"boundary"|"terrain"|"reset", ...}: brush fields kind, x, y,
-/// radius, strength (signed for paint-soft), falloff, target (a hardness 0..1 for paint-hardness), dt; the others in scene-format JSON (docs/SCENE_FORMAT.md).
+/// {"type": "brush"|"params"|"emitters"|"boundary"|"terrain"|"reset"|"place-bodies"|"remove-bodies", ...}:
+/// brush fields kind, x, y, radius, strength (signed for paint-soft), falloff, target (a hardness 0..1
+/// for paint-hardness), dt; place-bodies "bodies" as in scene files; remove-bodies "indices"; the
+/// others in scene-format JSON (docs/SCENE_FORMAT.md).
 /// ReplaceTerrain writes {"type": "terrain", "npy": terrainFile} and leaves the array to the caller.
 nlohmann::json commandToJson(const Command& c, const std::string& terrainFile = "");
 

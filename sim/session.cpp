@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "sim/bodies/body_run.hpp"
 #include "sim/brush_math.hpp"
 
 namespace sluice::sim {
@@ -59,7 +60,8 @@ std::size_t Session::bytesOf(const Entry& e) {
         for (const auto& [i, v] : t->tiles) b += v.size() * sizeof(std::uint32_t) + 64;
         return b;
     }
-    if (const auto* s = std::get_if<StateEdit>(&e.other)) return stateBytes(s->state);
+    if (const auto* s = std::get_if<StateEdit>(&e.other)) return stateBytes(s->state) + s->bodies.size() * sizeof(PlacedBody);
+    if (const auto* b = std::get_if<BodiesEdit>(&e.other)) return b->bodies.size() * sizeof(PlacedBody) + 64;
     return sizeof(SettingsEdit);
 }
 
@@ -81,10 +83,48 @@ Solver::Field Session::brushField(BrushKind kind) {
     return Solver::Field::Terrain;
 }
 
+void Session::setBodies(std::unique_ptr<BodyWorld> world) {
+    bodies_ = std::move(world);
+    startBodies_ = currentBodies();
+    bedMoved_ = false;
+    if (bodies_) loadWater(*bodies_, *solver_);
+    else solver_->setBodyLoad({});
+}
+
+bool Session::ensureBodies() {
+    if (bodies_) return true;
+    std::vector<float> bed(std::size_t(solver_->width()) * std::size_t(solver_->height()));
+    solver_->readRegion(Solver::Field::Terrain, CellBox{0, 0, solver_->width(), solver_->height()},
+                        reinterpret_cast<std::uint32_t*>(bed.data()));
+    HydroParams hydro;
+    hydro.gravity = solver_->params().gravity;
+    auto world = BodyWorld::create(solver_->width(), solver_->height(), solver_->cellSizeM(), bed, hydro);
+    if (!world) return false;
+    bodies_ = std::move(*world);
+    return true;
+}
+
+std::vector<PlacedBody> Session::currentBodies() const {
+    return bodies_ ? placedBodies(*bodies_) : std::vector<PlacedBody>{};
+}
+
+void Session::putBodies(const std::vector<PlacedBody>& list) {
+    if (!bodies_ && list.empty()) return;
+    if (!bodies_ && !ensureBodies()) return;
+    replaceBodies(*bodies_, list);
+    loadWater(*bodies_, *solver_);
+}
+
 void Session::apply(const Command& c, bool mergeWithLast) {
     // Painting erosion's layers on a run without them changes nothing: no log line, no undo entry.
     if (const auto* b = std::get_if<ApplyBrush>(&c); b && isMaterialBrush(b->stroke.kind) && !solver_->hasErosionState())
         return;
+    // Bodies where the build has none, or deleting bodies that are not there: likewise nothing.
+    if (std::holds_alternative<PlaceBodies>(c) && !ensureBodies()) return;
+    if (const auto* r = std::get_if<RemoveBodies>(&c)) {
+        const int count = bodies_ ? int(bodies_->bodies().size()) : 0;
+        if (std::none_of(r->indices.begin(), r->indices.end(), [&](int i) { return i >= 0 && i < count; })) return;
+    }
     log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Apply, c, mergeWithLast});
     for (const Entry& e : redo_) bytes_ -= e.bytes;
     redo_.clear();
@@ -107,6 +147,22 @@ void Session::apply(const Command& c, bool mergeWithLast) {
             push(Entry{describe(c), std::move(edit), 0, kind});
         }
         solver_->applyBrush(s);
+        if (field == Solver::Field::Terrain) bedMoved_ = true;
+        trim();
+        return;
+    }
+    if (std::holds_alternative<PlaceBodies>(c) || std::holds_alternative<RemoveBodies>(c)) {
+        // One gesture (a blocks-brush stroke) is one entry holding the bodies from before it.
+        if (!top || !std::holds_alternative<BodiesEdit>(top->other)) push(Entry{describe(c), BodiesEdit{currentBodies()}, 0, kind});
+        if (const auto* p = std::get_if<PlaceBodies>(&c))
+            for (const BodySpec& spec : p->bodies) (void)bodies_->add(spec);  // specs are checked where they are made
+        if (const auto* r = std::get_if<RemoveBodies>(&c)) {
+            std::vector<int> ids;
+            for (int i : r->indices)
+                if (i >= 0 && i < int(bodies_->bodies().size())) ids.push_back(bodies_->bodies()[std::size_t(i)].id);
+            for (int id : ids) bodies_->remove(id);
+        }
+        loadWater(*bodies_, *solver_);
         trim();
         return;
     }
@@ -116,11 +172,12 @@ void Session::apply(const Command& c, bool mergeWithLast) {
         captureTiles(edit, 0, 0, solver_->width(), solver_->height());
         push(Entry{describe(c), std::move(edit), 0, kind});
         solver_->setTerrain(t->terrainM);
+        bedMoved_ = true;
         trim();
         return;
     }
     if (std::holds_alternative<ResetRun>(c)) {
-        push(Entry{describe(c), StateEdit{solver_->saveState()}, 0, kind});
+        push(Entry{describe(c), StateEdit{solver_->saveState(), currentBodies()}, 0, kind});
         SolverState fresh = start_;
         // The designer's sculpting stays (read only the bed, not the whole state).
         solver_->readRegion(Solver::Field::Terrain, CellBox{0, 0, solver_->width(), solver_->height()},
@@ -131,6 +188,7 @@ void Session::apply(const Command& c, bool mergeWithLast) {
         fresh.drains = solver_->drains();
         [[maybe_unused]] auto ok = solver_->restoreState(fresh);
         assert(ok);
+        putBodies(startBodies_);  // and the bodies back where the session started them
         trim();
         return;
     }
@@ -139,7 +197,7 @@ void Session::apply(const Command& c, bool mergeWithLast) {
     // back to it (and redo to the state at the undo). Not merged into a settings gesture.
     if (const auto* p = std::get_if<SetParams>(&c); p && p->params.erosion.enabled && !solver_->params().erosion.enabled) {
         if (!top || !std::holds_alternative<StateEdit>(top->other))
-            push(Entry{"erosion run", StateEdit{solver_->saveState()}, 0, kind});
+            push(Entry{"erosion run", StateEdit{solver_->saveState(), currentBodies()}, 0, kind});
         solver_->setParams(p->params);
         trim();
         return;
@@ -152,7 +210,13 @@ void Session::apply(const Command& c, bool mergeWithLast) {
     trim();
 }
 
-void Session::step() { solver_->step(solver_->params().dtSeconds); }
+void Session::step() {
+    const float dt = solver_->params().dtSeconds;
+    solver_->step(dt);
+    if (!bodies_) return;
+    stepBodies(*bodies_, *solver_, dt, bedMoved_ || solver_->params().erosion.enabled);
+    bedMoved_ = false;
+}
 
 void Session::swapWithWorld(Entry& e) {
     if (auto* t = std::get_if<TileEdit>(&e.other)) {
@@ -164,6 +228,7 @@ void Session::swapWithWorld(Entry& e) {
             solver_->writeRegion(t->field, box, values.data());
             values.swap(now);
         }
+        if (t->field == Solver::Field::Terrain) bedMoved_ = true;
     } else if (auto* s = std::get_if<SettingsEdit>(&e.other)) {
         SettingsEdit now = currentSettings();
         solver_->setParams(s->params);
@@ -172,9 +237,17 @@ void Session::swapWithWorld(Entry& e) {
         *s = std::move(now);
     } else if (auto* st = std::get_if<StateEdit>(&e.other)) {
         SolverState now = solver_->saveState();
+        std::vector<PlacedBody> bodiesNow = currentBodies();
         [[maybe_unused]] auto ok = solver_->restoreState(st->state);
         assert(ok);
+        putBodies(st->bodies);
+        bedMoved_ = true;
         st->state = std::move(now);
+        st->bodies = std::move(bodiesNow);
+    } else if (auto* b = std::get_if<BodiesEdit>(&e.other)) {
+        std::vector<PlacedBody> now = currentBodies();
+        putBodies(b->bodies);
+        b->bodies = std::move(now);
     }
 }
 
@@ -213,6 +286,8 @@ void Session::trim() {
 
 void Session::replaceSolver(std::unique_ptr<Solver> next) {
     assert(next && next->width() == solver_->width() && next->height() == solver_->height());
+    // The bodies' load goes with the water: the next step runs as it would have on the old solver.
+    next->setBodyLoad(solver_->bodyLoad());
     solver_ = std::move(next);
 }
 

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "sim/bodies/body_world.hpp"
 #include "sim/command.hpp"
 #include "sim/solver.hpp"
 
@@ -49,8 +50,18 @@ public:
     /// whole state from before it ("erosion run": undo restores terrain, water, layers and both
     /// ledgers as they were); a paint brush on a run without erosion state is ignored (not logged).
     void apply(const Command& c, bool mergeWithLast = false);
-    /// One step of params().dtSeconds.
+    /// One step of params().dtSeconds: the water, then the bodies in it (which load the water for
+    /// the next step: docs/BODIES.md).
     void step();
+    /// Takes over the bodies the water carries (the scene's, or a snapshot's) as they are now: the
+    /// start that ResetRun puts them back to. Sets their load on the water.
+    void setBodies(std::unique_ptr<BodyWorld> world);
+    /// The bodies, or null: none were set and none placed (PlaceBodies sets up a world on the bed as
+    /// it is, where the build has bodies).
+    BodyWorld* bodies() { return bodies_.get(); }
+    const BodyWorld* bodies() const { return bodies_.get(); }
+    /// The bodies as the session started (setBodies), for its log's start snapshot.
+    const std::vector<PlacedBody>& startBodies() const { return startBodies_; }
 
     bool canUndo() const { return !undo_.empty(); }
     bool canRedo() const { return !redo_.empty(); }
@@ -84,10 +95,15 @@ private:
     };
     struct StateEdit {
         SolverState state;
+        std::vector<PlacedBody> bodies;  ///< where the bodies were (when there are any)
+    };
+    /// The bodies before a place or delete gesture (a list, not a diff: bodies are few and small).
+    struct BodiesEdit {
+        std::vector<PlacedBody> bodies;
     };
     struct Entry {
         std::string label;
-        std::variant<TileEdit, SettingsEdit, StateEdit> other;
+        std::variant<TileEdit, SettingsEdit, StateEdit, BodiesEdit> other;
         std::size_t bytes = 0;
         int kind = 0;  ///< Command index (merging needs the same kind)
     };
@@ -105,7 +121,17 @@ private:
     /// The field a brush of `kind` changes (what its undo tiles hold).
     static Solver::Field brushField(BrushKind kind);
 
+    /// Sets a world of bodies up on the current bed for the first placed body; false where the build
+    /// has no bodies.
+    bool ensureBodies();
+    /// The bodies now (empty without a world), and a world holding `list` instead, its load set.
+    std::vector<PlacedBody> currentBodies() const;
+    void putBodies(const std::vector<PlacedBody>& list);
+
     std::unique_ptr<Solver> solver_;
+    std::unique_ptr<BodyWorld> bodies_;
+    std::vector<PlacedBody> startBodies_;
+    bool bedMoved_ = false;  ///< the bed changed since the bodies' collider last followed it
     SolverState start_;
     UndoLimits limits_;
     std::deque<Entry> undo_;

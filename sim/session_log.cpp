@@ -27,7 +27,7 @@ Result<void> writeSessionLog(const std::filesystem::path& logPath, const Session
     const std::filesystem::path dir = logPath.parent_path();
     const std::string stem = stemOf(logPath);
     const std::string startFile = stem + ".start.sluice";
-    if (auto w = writeSnapshotFile(dir / startFile, Snapshot{name, session.start(), camera}); !w) return w;
+    if (auto w = writeSnapshotFile(dir / startFile, Snapshot{name, session.start(), camera, {}, std::nullopt, session.startBodies()}); !w) return w;
     std::ostringstream out;
     out << json{{"sluice_log", 1},
                 {"start", startFile},

@@ -116,19 +116,14 @@ int runRecord(int argc, char** argv) {
         return kExitNoGpu;
     }
     sim::GpuSolver& gpu = *headless->gpu;
-    // Bodies (docs/BODIES.md): moved by the water and loading it after each step, as simulate runs
-    // them, and drawn.
+    // Bodies (docs/BODIES.md): the session steps them after the water, as simulate does; drawn.
     auto world = sim::bodyWorldFor(*scene);  // null without bodies
     if (!world) {
         std::cerr << "error: " << world.error().message << "\n";
         return kExitBadInput;
     }
-    const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
-    if (bodies) {
-        sim::loadWater(*bodies, gpu);
-        headless->bodies = &bodies->bodies();
-    }
     sim::Session session(std::move(headless->solver));
+    session.setBodies(std::move(*world));
     const double dt = session.solver().params().dtSeconds;
     const long long stepsPerFrame =
         *stepsPerFrameArg > 0 ? *stepsPerFrameArg : std::max(1LL, std::llround(1.0 / (*fps * dt)));
@@ -146,16 +141,14 @@ int runRecord(int argc, char** argv) {
     Progress progress(frames, args.has("--quiet"));
     for (long long f = 0; f < frames; ++f) {
         for (long long k = 0; k < stepsPerFrame; ++k) {
-            const auto eventsBefore = player.eventsLeft();
             if (auto ok = player.beforeStep(session); !ok) {
                 std::cerr << "error: " << ok.error().message << "\n";
                 return kExitBadInput;
             }
             session.step();
-            // A timeline event may have changed the bed: the bodies' collider follows it.
-            if (bodies) sim::stepBodies(*bodies, gpu, float(dt), gpu.params().erosion.enabled || player.eventsLeft() != eventsBefore);
         }
         const double videoTime = double(f) / *fps;
+        headless->bodies = session.bodies() ? &session.bodies()->bodies() : nullptr;
         headless->draw(cameraPath.at(videoTime, startCamera), view, float(gpu.counters().timeSeconds));
         if (auto ok = (*recorder)->pushFrame(headless->target->framebuffer()); !ok) {
             std::cerr << "error: " << ok.error().message << "\n";

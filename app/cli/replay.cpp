@@ -14,6 +14,7 @@
 #include "app/cli/verbs.hpp"
 #include "app/output/output_check.hpp"
 #include "app/record/recording_output.hpp"
+#include "sim/bodies/body_run.hpp"
 #include "sim/session_log.hpp"
 
 namespace sluice::app {
@@ -102,6 +103,13 @@ int runReplay(int argc, char** argv) {
         stepsPerFrame = *stepsPerFrameArg > 0 ? *stepsPerFrameArg : std::max(1LL, std::llround(1.0 / (double(*fps) * dt)));
     }
     sim::Session session(std::move(replaySolver), log->limits);
+    // The bodies the session started with run again (docs/BODIES.md).
+    auto world = sim::bodyWorldFor(scene);  // null without bodies
+    if (!world) {
+        std::cerr << "error: " << world.error().message << "\n";
+        return kExitBadInput;
+    }
+    session.setBodies(std::move(*world));
     const auto startSteps = session.solver().counters().steps;
     const render::Camera videoCamera = sceneCamera(scene, *cameraArg, float(size->width) / float(size->height));
     Result<void> frameError;
@@ -109,6 +117,7 @@ int runReplay(int argc, char** argv) {
     // A video frame every stepsPerFrame steps, drawn before the step that follows them.
     auto beforeStep = [&](sim::Session&) {
         if (!recorder || !frameError || stepsSeen++ % stepsPerFrame != 0 || stepsSeen == 1) return;
+        view->bodies = session.bodies() ? &session.bodies()->bodies() : nullptr;
         view->draw(videoCamera, render::ViewSettings{}, float(view->gpu->counters().timeSeconds));
         frameError = recorder->pushFrame(view->target->framebuffer());
     };
@@ -119,6 +128,7 @@ int runReplay(int argc, char** argv) {
     }
     if (recorder) {
         if (frameError) {
+            view->bodies = session.bodies() ? &session.bodies()->bodies() : nullptr;
             view->draw(videoCamera, render::ViewSettings{}, float(view->gpu->counters().timeSeconds));  // the final state
             frameError = recorder->pushFrame(view->target->framebuffer());
         }

@@ -72,29 +72,22 @@ Result<void> Simulation::start(bool keepSettings) {
 }
 
 void Simulation::startBodies() {
-    bodies.reset();
     bodiesProblem.clear();
-    bedEdited = false;
     auto world = sim::bodyWorldFor(*scene);  // null without bodies
     if (!world) {
         bodiesProblem = world.error().message + "; they are kept as placed";
         return;
     }
-    bodies = std::move(*world);
-    if (bodies) sim::loadWater(*bodies, *solver);
+    session->setBodies(std::move(*world));
 }
 
 std::vector<sim::PlacedBody> Simulation::bodiesToSave() const {
-    if (bodies) return sim::placedBodies(*bodies);
+    if (session && session->bodies()) return sim::placedBodies(*session->bodies());
     return scene ? scene->bodies : std::vector<sim::PlacedBody>{};
 }
 
 void Simulation::stepRuns() {
     session->step();
-    if (bodies) {
-        sim::stepBodies(*bodies, *solver, solver->params().dtSeconds, bedEdited || solver->params().erosion.enabled);
-        bedEdited = false;
-    }
     if (runB) runB->step(runB->params().dtSeconds);
 }
 
@@ -109,8 +102,6 @@ Result<void> Simulation::setBackend(SimBackend next) {
         if (!madeB) return Error{std::string("cannot simulate run B on the ") + backendLabel(next) + ": " + madeB.error().message};
         b = std::move(*madeB);
     }
-    // The bodies' load goes with the water: the next step runs as it would have on the old backend.
-    (*created)->setBodyLoad(solver->bodyLoad());
     solver = created->get();
     session->replaceSolver(std::move(*created));
     runB = std::move(b);
@@ -132,7 +123,7 @@ render::RenderInputs Simulation::drawInputs(int run) const {
     const sim::Solver& s = run == 0 ? *solver : *runB;
     render::RenderInputs in = backend == SimBackend::Cpu ? (run == 0 ? mirrorA : mirrorB).inputs(s)
                                                           : render::solverInputs(static_cast<const sim::GpuSolver&>(s));
-    if (run == 0 && bodies) in.bodies = &bodies->bodies();
+    if (run == 0 && session->bodies()) in.bodies = &session->bodies()->bodies();
     return in;
 }
 
@@ -141,8 +132,6 @@ const gl::Buffer& Simulation::depthBuffer(int run) const { return *drawInputs(ru
 
 void Simulation::apply(const sim::Command& c, bool mergeWithLast) {
     session->apply(c, mergeWithLast);
-    if (std::holds_alternative<sim::ApplyBrush>(c) || std::holds_alternative<sim::ReplaceTerrain>(c)) bedEdited = true;
-    if (std::holds_alternative<sim::ResetRun>(c)) startBodies();  // back where the scene placed them
     previousValid = false;
     mirrorsStale = true;  // the edit may have changed the depth: do not blend across it
     if (!runB) return;
@@ -166,7 +155,6 @@ Result<void> Simulation::forkB(const sim::SimParams& paramsB) {
 
 void Simulation::undo() {
     session->undo();
-    bedEdited = true;  // the entry may have put a bed back
     previousValid = false;
     mirrorsStale = true;
     if (runB) (void)forkB(runB->params());
@@ -174,7 +162,6 @@ void Simulation::undo() {
 
 void Simulation::redo() {
     session->redo();
-    bedEdited = true;  // the entry may have put a bed back
     previousValid = false;
     mirrorsStale = true;
     if (runB) (void)forkB(runB->params());

@@ -73,13 +73,9 @@ struct Simulation {
     sim::SedimentLedger sediment;
     std::vector<float> erodedHistory, depositedHistory, suspendedHistory;
 
-    /// The scene's bodies, moved by run A's water after each of its steps and loading it in turn
-    /// (docs/BODIES.md); null without bodies, or where they could not be set up (bodiesProblem says
-    /// why: a build without bodies). Run B runs without them. Undo and redo leave them where the water
-    /// carried them; a reset puts them back where the scene placed them.
-    std::unique_ptr<sim::BodyWorld> bodies;
+    /// Why the scene's bodies do not run (a build without bodies), or "". Otherwise the session runs
+    /// them with run A (session->bodies(), docs/BODIES.md); run B runs without them.
     std::string bodiesProblem;
-    bool bedEdited = false;  ///< a command changed the bed: the bodies' collider follows at the next step
     /// The bodies as a save keeps them: where the water carried them, or as the scene placed them
     /// when they do not run.
     std::vector<sim::PlacedBody> bodiesToSave() const;
@@ -108,7 +104,7 @@ struct Simulation {
     void singleStep();
     /// One step of run A (its bodies with it) and of run B.
     void stepRuns();
-    /// Sets the scene's bodies up on run A (start, reset).
+    /// Sets the scene's bodies up on run A's session (start).
     void startBodies();
     /// Moves the running world (and run B) to `next`, keeping its state, history and log.
     Result<void> setBackend(SimBackend next);

@@ -20,9 +20,26 @@ struct Column {
     bool floats;  // lighter than water: volumeM3 is the water its weight displaces
 };
 
+// The part of the body's volume under the surface of `water`, as the buoyancy takes it
+// (water_forces.cpp): from the body's pose, so a body put back by undo loads the water at once.
+float submergedFraction(const Body& body, const std::vector<BodySample>& samples, const WaterField& water) {
+    const glm::mat3 R = glm::mat3_cast(body.state.orientation);
+    float volume = 0.0f, under = 0.0f;
+    for (const BodySample& s : samples) {
+        volume += s.volumeM3;
+        const glm::vec3 at = body.state.positionM + R * s.centreM;
+        const WaterAt w = water.at(at.x, at.y);
+        if (!(w.depthM > 0.0f)) continue;
+        const float reach = std::abs(R[0].z) * s.halfM.x + std::abs(R[1].z) * s.halfM.y + std::abs(R[2].z) * s.halfM.z;
+        under += s.volumeM3 * std::clamp((w.surfaceM - (at.z - reach)) / (2.0f * reach), 0.0f, 1.0f);
+    }
+    return volume > 0.0f ? under / volume : 0.0f;
+}
+
 }  // namespace
 
-std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, float waterDensityKgPerM3) {
+std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, const WaterField& water,
+                            float waterDensityKgPerM3) {
     const int W = field.width, H = field.height;
     const float dx = field.cellSizeM;
     std::vector<float> load(std::size_t(W) * std::size_t(H), 0.0f);
@@ -35,7 +52,7 @@ std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, 
         const bool floats = ratio < 1.0f;
         // A floating body's weight, on the water once it is half as deep in as it floats; less while
         // it enters (its submerged fraction of the last step).
-        const float carried = floats ? ratio * std::clamp(2.0f * body.submergedFraction / ratio, 0.0f, 1.0f) : 1.0f;
+        const float carried = floats ? ratio * std::clamp(2.0f * submergedFraction(body, world.samples(b), water) / ratio, 0.0f, 1.0f) : 1.0f;
         const std::size_t first = columns.size();
         // Each sample's volume goes to the cells its footprint (the turned box's extent in x and y)
         // overlaps, by area: the load then moves smoothly with the body, instead of jumping a cell

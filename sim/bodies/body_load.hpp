@@ -15,13 +15,16 @@ struct FieldSnapshot;
 /// south; zeros where no body is in the water). Per cell and body, from the body's volume samples
 /// whose centres lie over the cell (their volume per cell area, T):
 ///  * a body lighter than water: its weight per area, (density / water density) T, once it is half
-///    as deep in as it floats (less while it enters, by its submerged fraction): a pressure on the
+///    as deep in as it floats (less while it enters, by its submerged fraction in `water`): a pressure on the
 ///    water that does not follow the body's bobbing, so the two do not feed each other;
 ///  * a body as dense as water or denser: its whole solid thickness T, as far as it reaches into the
 ///    water: clamp(bed + depth + below + T - bottom, 0, T), bottom its lowest point over the cell and
 ///    `below` the load of the bodies under it (stacked blocks, lowest first). It stands in the water
 ///    like terrain: water flows over it, never through it.
-std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, float waterDensityKgPerM3);
+/// `water` is the water as the bodies feel it (WaterField::fromSnapshot(field, the load it carries)):
+/// how deep a floating body is in.
+std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, const WaterField& water,
+                            float waterDensityKgPerM3);
 
 /// The water the load pushes aside: the sum of load x cell area (m^3).
 double displacedVolumeM3(const std::vector<float>& loadM, float cellSizeM);

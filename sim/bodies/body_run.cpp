@@ -18,7 +18,8 @@ Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene) {
 }
 
 void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3) {
-    solver.setBodyLoad(bodyLoad(world, solver.download(), waterDensityKgPerM3));
+    const FieldSnapshot snap = solver.download();
+    solver.setBodyLoad(bodyLoad(world, snap, WaterField::fromSnapshot(snap, solver.bodyLoad()), waterDensityKgPerM3));
 }
 
 void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves, float waterDensityKgPerM3) {
@@ -27,7 +28,14 @@ void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves
     // The bodies feel the level the water stands at around them, under the load it carried this step.
     const WaterField water = WaterField::fromSnapshot(snap, solver.bodyLoad());
     world.step(dtSeconds, water);
-    solver.setBodyLoad(bodyLoad(world, snap, waterDensityKgPerM3));
+    solver.setBodyLoad(bodyLoad(world, snap, water, waterDensityKgPerM3));
+}
+
+void replaceBodies(BodyWorld& world, const std::vector<PlacedBody>& list) {
+    std::vector<int> ids;
+    for (const Body& b : world.bodies()) ids.push_back(b.id);
+    for (int id : ids) world.remove(id);
+    for (const PlacedBody& b : list) (void)world.add(b.spec, b.state);
 }
 
 std::vector<PlacedBody> placedBodies(const BodyWorld& world) {

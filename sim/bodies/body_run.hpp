@@ -26,6 +26,9 @@ void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3
 void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves,
                 float waterDensityKgPerM3 = 1000.0f);
 
+/// Takes the world's bodies out and puts `list` in instead, each with its motion (undo of body edits).
+void replaceBodies(BodyWorld& world, const std::vector<PlacedBody>& list);
+
 /// The bodies as a snapshot keeps them.
 std::vector<PlacedBody> placedBodies(const BodyWorld& world);
 
