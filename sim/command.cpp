@@ -44,6 +44,43 @@ std::string brushKindList() {
     return list;
 }
 
+namespace {
+
+/// Bodies as scene files write them, without motion: the spec is the command, and a placed or edited
+/// body starts at rest, as initialState says.
+json specsToJson(const std::vector<BodySpec>& specs) {
+    std::vector<PlacedBody> placed;
+    for (const BodySpec& s : specs) placed.push_back({s, initialState(s)});
+    json list = bodiesToJson(placed);
+    for (json& b : list)
+        for (const char* motion : {"orientation", "velocity", "angular_velocity"}) b.erase(motion);
+    return list;
+}
+
+/// "indices": a non-empty array of body indices (integers from 0).
+std::vector<int> readBodyIndices(const JsonReader& r, const json& j, const std::string& path) {
+    const std::string at = joinPath(path, "indices");
+    const json& list = j.contains("indices") ? j["indices"] : json();
+    if (!list.is_array() || list.empty()) r.fail(at, "must be a non-empty array of body indices");
+    std::vector<int> out;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const json& v = list[i];
+        if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 1000000)
+            r.fail(at + "[" + std::to_string(i) + "]", "must be a body index, an integer from 0 (got " + v.dump() + ")");
+        out.push_back(v.get<int>());
+    }
+    return out;
+}
+
+std::vector<BodySpec> readSpecs(const JsonReader& r, const json& j, const std::string& path) {
+    std::vector<BodySpec> out;
+    for (const PlacedBody& b : readBodies(r, j.contains("bodies") ? j["bodies"] : json(), joinPath(path, "bodies")))
+        out.push_back(b.spec);
+    return out;
+}
+
+}  // namespace
+
 std::string describe(const Command& c) {
     return std::visit(Overloaded{[](const ApplyBrush& b) { return std::string(toString(b.stroke.kind)); },
                                  [](const SetParams&) { return std::string("parameters"); },
@@ -54,7 +91,8 @@ std::string describe(const Command& c) {
                                  [](const PlaceBodies& p) {
                                      return std::string(p.bodies.size() == 1 ? bodyShapeName(p.bodies[0].shape) : "bodies");
                                  },
-                                 [](const RemoveBodies&) { return std::string("delete bodies"); }},
+                                 [](const RemoveBodies&) { return std::string("delete bodies"); },
+                                 [](const EditBodies&) { return std::string("move bodies"); }},
                       c);
 }
 
@@ -77,16 +115,11 @@ json commandToJson(const Command& c, const std::string& terrainFile) {
                    },
                    [&](const ReplaceTerrain&) { return json{{"type", "terrain"}, {"npy", terrainFile}}; },
                    [](const ResetRun&) { return json{{"type", "reset"}}; },
-                   [](const PlaceBodies& p) {
-                       std::vector<PlacedBody> placed;
-                       for (const BodySpec& s : p.bodies) placed.push_back({s, initialState(s)});
-                       json list = bodiesToJson(placed);
-                       // The spec is the command: a placed body starts at rest, as initialState says.
-                       for (json& b : list)
-                           for (const char* motion : {"orientation", "velocity", "angular_velocity"}) b.erase(motion);
-                       return json{{"type", "place-bodies"}, {"bodies", std::move(list)}};
-                   },
-                   [](const RemoveBodies& r) { return json{{"type", "remove-bodies"}, {"indices", r.indices}}; }},
+                   [](const PlaceBodies& p) { return json{{"type", "place-bodies"}, {"bodies", specsToJson(p.bodies)}}; },
+                   [](const RemoveBodies& r) { return json{{"type", "remove-bodies"}, {"indices", r.indices}}; },
+                   [](const EditBodies& e) {
+                       return json{{"type", "edit-bodies"}, {"indices", e.indices}, {"bodies", specsToJson(e.specs)}};
+                   }},
         c);
 }
 
@@ -119,24 +152,14 @@ Result<Command> commandFromJson(const json& j, const std::string& where, int wid
         const std::string type = r.string(j.contains("type") ? j["type"] : json(), joinPath(path, "type"));
         if (type == "brush") return brushFromJson(r, j, path);
         if (type == "reset") return ResetRun{};
-        if (type == "place-bodies") {
-            PlaceBodies p;
-            for (const PlacedBody& b : readBodies(r, j.contains("bodies") ? j["bodies"] : json(), joinPath(path, "bodies")))
-                p.bodies.push_back(b.spec);
-            return p;
-        }
-        if (type == "remove-bodies") {
-            const std::string at = joinPath(path, "indices");
-            const json& list = j.contains("indices") ? j["indices"] : json();
-            if (!list.is_array() || list.empty()) r.fail(at, "must be a non-empty array of body indices");
-            RemoveBodies rb;
-            for (std::size_t i = 0; i < list.size(); ++i) {
-                const json& v = list[i];
-                if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() > 1000000)
-                    r.fail(at + "[" + std::to_string(i) + "]", "must be a body index, an integer from 0 (got " + v.dump() + ")");
-                rb.indices.push_back(v.get<int>());
-            }
-            return rb;
+        if (type == "place-bodies") return PlaceBodies{readSpecs(r, j, path)};
+        if (type == "remove-bodies") return RemoveBodies{readBodyIndices(r, j, path)};
+        if (type == "edit-bodies") {
+            EditBodies e{readBodyIndices(r, j, path), readSpecs(r, j, path)};
+            if (e.specs.size() != e.indices.size())
+                r.fail(joinPath(path, "bodies"), "must hold one body per index (" + std::to_string(e.indices.size()) +
+                                                     " indices, " + std::to_string(e.specs.size()) + " bodies)");
+            return e;
         }
         if (type == "terrain") {
             r.string(j.contains("npy") ? j["npy"] : json(), joinPath(path, "npy"));
@@ -150,7 +173,8 @@ Result<Command> commandFromJson(const json& j, const std::string& where, int wid
             settings["drains"] = j.value("drains", json::array());
         } else {
             r.fail(joinPath(path, "type"), "unknown command \"" + type +
-                                                "\" (brush, params, emitters, boundary, terrain, reset, place-bodies, remove-bodies)");
+                                                "\" (brush, params, emitters, boundary, terrain, reset, place-bodies, remove-bodies, "
+                                                "edit-bodies)");
         }
         auto parsed = parseSettingsJson(settings, path.empty() ? where : where + ": " + path, width, height);
         if (!parsed) throw JsonFailure{parsed.error().message};

@@ -47,16 +47,24 @@ struct PlaceBodies {
 struct RemoveBodies {
     std::vector<int> indices;
 };
+/// Sets bodies anew where they stand in the list: body indices[k] becomes specs[k], at rest (moved,
+/// turned, resized or of a new density); indices and specs are as many.
+struct EditBodies {
+    std::vector<int> indices;
+    std::vector<BodySpec> specs;
+};
 
 using Command =
-    std::variant<ApplyBrush, SetParams, SetEmitters, SetBoundaries, ReplaceTerrain, ResetRun, PlaceBodies, RemoveBodies>;
+    std::variant<ApplyBrush, SetParams, SetEmitters, SetBoundaries, ReplaceTerrain, ResetRun, PlaceBodies, RemoveBodies,
+                 EditBodies>;
 
 /// Short label for menus and messages ("dig", "parameters", "sources and drains", ...).
 std::string describe(const Command& c);
 
-/// {"type": "brush"|"params"|"emitters"|"boundary"|"terrain"|"reset"|"place-bodies"|"remove-bodies", ...}:
+/// {"type": "brush"|"params"|"emitters"|"boundary"|"terrain"|"reset"|"place-bodies"|"remove-bodies"|
+/// "edit-bodies", ...}:
 /// brush fields kind, x, y, radius, strength (signed for paint-soft), falloff, target (a hardness 0..1
-/// for paint-hardness), dt; place-bodies "bodies" as in scene files; remove-bodies "indices"; the
+/// for paint-hardness), dt; place-bodies "bodies" as in scene files; remove-bodies "indices"; edit-bodies both; the
 /// others in scene-format JSON (docs/SCENE_FORMAT.md).
 /// ReplaceTerrain writes {"type": "terrain", "npy": terrainFile} and leaves the array to the caller.
 nlohmann::json commandToJson(const Command& c, const std::string& terrainFile = "");

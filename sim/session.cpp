@@ -119,11 +119,20 @@ void Session::apply(const Command& c, bool mergeWithLast) {
     // Painting erosion's layers on a run without them changes nothing: no log line, no undo entry.
     if (const auto* b = std::get_if<ApplyBrush>(&c); b && isMaterialBrush(b->stroke.kind) && !solver_->hasErosionState())
         return;
+    // A body the world would refuse (the places that make specs check them and say why): nothing.
+    const std::vector<BodySpec>* specs = nullptr;
+    if (const auto* p = std::get_if<PlaceBodies>(&c)) specs = &p->bodies;
+    if (const auto* e = std::get_if<EditBodies>(&c)) specs = &e->specs;
+    if (specs && std::any_of(specs->begin(), specs->end(), [](const BodySpec& b) { return bodyProblem(b).has_value(); }))
+        return;
     // Bodies where the build has none, or deleting bodies that are not there: likewise nothing.
     if (std::holds_alternative<PlaceBodies>(c) && !ensureBodies()) return;
-    if (const auto* r = std::get_if<RemoveBodies>(&c)) {
+    const std::vector<int>* indices = nullptr;
+    if (const auto* r = std::get_if<RemoveBodies>(&c)) indices = &r->indices;
+    if (const auto* e = std::get_if<EditBodies>(&c)) indices = &e->indices;
+    if (indices) {
         const int count = bodies_ ? int(bodies_->bodies().size()) : 0;
-        if (std::none_of(r->indices.begin(), r->indices.end(), [&](int i) { return i >= 0 && i < count; })) return;
+        if (std::none_of(indices->begin(), indices->end(), [&](int i) { return i >= 0 && i < count; })) return;
     }
     log_.push_back(LoggedCommand{solver_->counters().steps, LoggedCommand::Kind::Apply, c, mergeWithLast});
     for (const Entry& e : redo_) bytes_ -= e.bytes;
@@ -151,9 +160,18 @@ void Session::apply(const Command& c, bool mergeWithLast) {
         trim();
         return;
     }
-    if (std::holds_alternative<PlaceBodies>(c) || std::holds_alternative<RemoveBodies>(c)) {
-        // One gesture (a blocks-brush stroke) is one entry holding the bodies from before it.
+    if (std::holds_alternative<PlaceBodies>(c) || std::holds_alternative<RemoveBodies>(c) ||
+        std::holds_alternative<EditBodies>(c)) {
+        // One gesture (a blocks-brush stroke, a drag of a body) is one entry holding the bodies from before it.
         if (!top || !std::holds_alternative<BodiesEdit>(top->other)) push(Entry{describe(c), BodiesEdit{currentBodies()}, 0, kind});
+        if (const auto* e = std::get_if<EditBodies>(&c)) {
+            // The list is rebuilt so each body keeps its place in it (selections, later commands' indices).
+            std::vector<PlacedBody> list = currentBodies();
+            for (std::size_t k = 0; k < e->indices.size() && k < e->specs.size(); ++k)
+                if (const int i = e->indices[k]; i >= 0 && i < int(list.size()))
+                    list[std::size_t(i)] = PlacedBody{e->specs[k], initialState(e->specs[k])};
+            replaceBodies(*bodies_, list);
+        }
         if (const auto* p = std::get_if<PlaceBodies>(&c))
             for (const BodySpec& spec : p->bodies) (void)bodies_->add(spec);  // specs are checked where they are made
         if (const auto* r = std::get_if<RemoveBodies>(&c)) {

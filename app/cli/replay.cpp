@@ -152,9 +152,13 @@ int runReplay(int argc, char** argv) {
         return kExitBadInput;
     }
     const RunTiming timing{solver.counters().steps - startSteps, stepSeconds, wall};
-    const nlohmann::json summary = runSummary(name, solver, snap, courant, timing);
+    nlohmann::json summary = runSummary(name, solver, snap, courant, timing);
+    // The bodies where the replay left them: placed, moved and deleted by the log's commands.
+    const sim::BodyWorld* bodies = session.bodies();
+    if (bodies) addBodiesSummary(summary, *bodies, solver);
     if (outDir.empty() && saveFile.empty()) std::cout << summary.dump(2) << "\n";  // nothing to write: show it
-    if (auto w = writeRunOutputs(outDir, saveFile, name, solver, snap, summary, savedCamera);
+    if (auto w = writeRunOutputs(outDir, saveFile, name, solver, snap, summary, savedCamera, std::nullopt,
+                                 bodies ? sim::placedBodies(*bodies) : std::vector<sim::PlacedBody>{});
         !w) {
         std::cerr << "error: " << w.error().message << "\n";
         return kExitWriteFailed;

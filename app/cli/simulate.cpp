@@ -14,7 +14,6 @@
 #include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
 #include "app/output/output_check.hpp"
-#include "sim/bodies/body_load.hpp"
 #include "sim/bodies/body_run.hpp"
 
 namespace sluice::app {
@@ -83,11 +82,7 @@ int runSimulate(int argc, char** argv) {
         return kExitBadInput;
     }
     nlohmann::json summary = runSummary(scene->name, solver, snap, courant, RunTiming{*steps, stepSeconds, wall});
-    if (bodies) {
-        summary["bodies"] = bodiesSummary(*bodies);
-        // The water the bodies push aside: beside the ledger, not in it (the depth never changes).
-        summary["bodies_displaced_m3"] = sim::displacedVolumeM3(solver.bodyLoad(), solver.cellSizeM());
-    }
+    if (bodies) addBodiesSummary(summary, *bodies, solver);
     if (outDir.empty() && saveFile.empty()) std::cout << summary.dump(2) << "\n";  // nothing to write: show it
     if (auto w = writeRunOutputs(outDir, saveFile, scene->name, solver, snap, summary, scene->camera,
                                  scene->georeference, bodies ? sim::placedBodies(*bodies) : std::vector<sim::PlacedBody>{});

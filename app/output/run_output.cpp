@@ -6,6 +6,7 @@
 #include "app/cli/common.hpp"
 #include "app/output/output_dir.hpp"
 #include "sim/atomic_file.hpp"
+#include "sim/bodies/body_load.hpp"
 #include "sim/npy.hpp"
 #include "sim/snapshot.hpp"
 
@@ -30,6 +31,11 @@ nlohmann::json bodiesSummary(const sim::BodyWorld& world) {
                         {"submerged_fraction", b.submergedFraction}});
     }
     return list;
+}
+
+void addBodiesSummary(nlohmann::json& summary, const sim::BodyWorld& world, const sim::Solver& solver) {
+    summary["bodies"] = bodiesSummary(world);
+    summary["bodies_displaced_m3"] = sim::displacedVolumeM3(solver.bodyLoad(), solver.cellSizeM());
 }
 
 bool fieldsFinite(const sim::FieldSnapshot& s) {

@@ -27,6 +27,9 @@ nlohmann::json runSummary(const std::string& sceneName, sim::Solver& solver, con
 /// summary.json's "bodies": each body's shape, position (m), velocity (m/s), speed and the part of it
 /// under water, in the order the scene placed them.
 nlohmann::json bodiesSummary(const sim::BodyWorld& world);
+/// Adds "bodies" (bodiesSummary) and "bodies_displaced_m3" (the water the bodies push aside: beside
+/// the ledger, not in it, as the depth never changes) to a run's summary.
+void addBodiesSummary(nlohmann::json& summary, const sim::BodyWorld& world, const sim::Solver& solver);
 
 /// False if depth or flows hold NaN or infinity.
 bool fieldsFinite(const sim::FieldSnapshot& snap);

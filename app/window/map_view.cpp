@@ -121,6 +121,12 @@ void MapView::gridPointAt(float px, float py, float& gx, float& gy) const {
     gy = centerY_ + (py - 0.5f * float(lastH_)) / ppc;
 }
 
+void MapView::pixelAt(float gx, float gy, float& px, float& py) const {
+    const float ppc = pixelsPerCell();
+    px = (gx - centerX_) * ppc + 0.5f * float(lastW_);
+    py = (gy - centerY_) * ppc + 0.5f * float(lastH_);
+}
+
 void MapView::resetCamera() {
     zoom_ = 1.0f;
     centerX_ = 0.5f * float(gridW_);

@@ -50,6 +50,8 @@ public:
     void resetCamera();
     /// Grid point (cells) under drawable pixel (px, py) (origin bottom-left), as of the last draw.
     void gridPointAt(float px, float py, float& gx, float& gy) const;
+    /// gridPointAt's inverse: the drawable pixel of grid point (gx, gy), as of the last draw.
+    void pixelAt(float gx, float gy, float& px, float& py) const;
 
     /// Overlays drawn on the map: the brush ring and source/drain markers (cells).
     struct Marker {

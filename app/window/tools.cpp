@@ -25,6 +25,7 @@ sim::BrushKind brushOf(Tool t) {
 void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float y, float bedHeightM,
                float frameSeconds) {
     const sim::Solver& solver = session.solver();
+    if (isBodyTool(t.tool)) return applyBodyTool(t, session, pressed, x, y);
     if (t.tool == Tool::PlaceSource || t.tool == Tool::PlaceDrain) {
         if (!pressed) return;
         sim::Emitter e;

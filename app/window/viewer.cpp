@@ -23,6 +23,8 @@
 #include "app/cli/common.hpp"
 #include "app/cli/verbs.hpp"
 #include "app/window/ab_compare.hpp"
+#include "app/window/bodies_panel.hpp"
+#include "app/window/body_outlines.hpp"
 #include "app/window/camera_control.hpp"
 #include "app/window/compare_view.hpp"
 #include "app/window/close_prompt.hpp"
@@ -108,6 +110,7 @@ SidebarOutcome drawSidebar(ViewerState& v, RenderScaleControl& scale, WindowReco
     simulationSection(v.sim, out.panel, v.presets);
     toolsSection(v.tools, v.sim.session->solver().hasErosionState());
     emittersSection(v.sim, v.tools);
+    bodiesSection(v.sim, v.tools);
     ledgerSection(v.sim);
     erosionSection(v.sim, v.presets.reference);
     compareSection(v.sim, v.compare);
@@ -343,6 +346,7 @@ int runViewer(int argc, char** argv) {
             if (auto legend = render::overlayLegend(v.p3.settings.overlay, v.p3.settings, history ? v.history->elapsedSeconds() : -1.0))
                 drawLegend(*legend, v.layout.free());
         }
+        drawBodyFootprints(v);
         ImGui::Render();
         req.reset |= sidebar.panel.reset;
         if (sidebar.panel.fitView) {

@@ -13,10 +13,16 @@ namespace sluice::app {
 void updateOverlays(ViewerState& v, const CursorPick& cursor) {
     MapView& view = *v.map;
     const ToolState& tools = v.tools;
-    const bool brushTool = tools.tool != Tool::PlaceSource && tools.tool != Tool::PlaceDrain && tools.tool != Tool::MoveSelected;
+    const float dx = v.scene.cellSizeM;
+    // The ring shows what a click covers: the brush, an emitter, the body placed, a block's slot.
+    float ring = tools.radiusCells;
+    if (tools.tool == Tool::PlaceSource || tools.tool == Tool::PlaceDrain || tools.tool == Tool::MoveSelected) ring *= 0.5f;
+    if (tools.tool == Tool::PlaceBody) ring = 0.5f * std::max(tools.newBody.sizeM.x, tools.newBody.sizeM.y) / dx;
+    if (tools.tool == Tool::BuildBlocks) ring = 0.5f * float(tools.blocks.cellsPerBlock);
+    if (tools.tool == Tool::SelectBody) ring = 0.5f;
     view.brushX = cursor.cellX;
     view.brushY = cursor.cellY;
-    view.brushRadius = cursor.overWorld ? (brushTool ? tools.radiusCells : tools.radiusCells * 0.5f) : 0.0f;
+    view.brushRadius = cursor.overWorld ? ring : 0.0f;
     view.markers.clear();
     for (int list = 0; list < 2; ++list) {
         const auto& emitters = list == 0 ? v.sim.solver->sources() : v.sim.solver->drains();
@@ -26,8 +32,14 @@ void updateOverlays(ViewerState& v, const CursorPick& cursor) {
             view.markers.push_back({em.x, em.y, em.radiusCells, selected ? 2.0f : (list == 0 ? 1.0f : -1.0f)});
         }
     }
+    // The selected body: a ring around it (the map also outlines every body: body_outlines.hpp).
+    const sim::BodyWorld* world = v.sim.session ? v.sim.session->bodies() : nullptr;
+    if (world && tools.bodySelection >= 0 && tools.bodySelection < int(world->bodies().size())) {
+        const sim::Body& b = world->bodies()[std::size_t(tools.bodySelection)];
+        view.markers.push_back({b.state.positionM.x / dx, b.state.positionM.y / dx,
+                                0.5f * glm::length(glm::vec2(b.spec.sizeM)) / dx + 0.5f, 2.0f});
+    }
     // The same overlays in the 3-D view, in world metres.
-    const float dx = v.scene.cellSizeM;
     render::ViewSettings& settings = v.p3.settings;
     settings.brushRing = glm::vec3(cursor.cellX * dx, cursor.cellY * dx, view.brushRadius * dx);
     settings.markers.clear();

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "app/window/bodies_panel.hpp"
 #include "render/overlay.hpp"
 
 namespace sluice::app {
@@ -88,6 +89,11 @@ void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileReq
             else view.resetCamera();
             break;
         case SDLK_r: req.reset = true; break;
+        case SDLK_DELETE: deleteSelectedBody(v.sim, v.tools); break;
+        // The body tools: L places a body (a log by default), B lays blocks, M selects and moves.
+        case SDLK_l: v.tools.tool = Tool::PlaceBody; break;
+        case SDLK_b: v.tools.tool = Tool::BuildBlocks; break;
+        case SDLK_m: v.tools.tool = Tool::SelectBody; break;
         case SDLK_F12: req.screenshot = true; break;
         case SDLK_v: p3.active = !p3.active; break;
         case SDLK_o:  // the next overlay (the View panel's combo), none after the last; the map has erosion's

@@ -18,22 +18,12 @@ using namespace sluice;
 
 namespace {
 
-constexpr int W = 96, H = 64;  // letterboxed in the free area beside the sidebar
+constexpr int W = test::screen::kPondW, H = test::screen::kPondH;  // letterboxed beside the sidebar
 constexpr test::screen::MapFrame kMap{W, H};
 int px(float cx) { return kMap.x(cx); }
 int py(float cy) { return kMap.y(cy); }
 
-/// A flat bed 2 m high with a pond in the west half, so both terrain and water are in play.
-std::string writeScene(const test::TempDir& dir) {
-    std::vector<float> bed(std::size_t(W * H), 2.0f), water(std::size_t(W * H), 0.0f);
-    for (int y = 0; y < H; ++y)
-        for (int x = 0; x < 40; ++x) water[std::size_t(y * W + x)] = 0.5f;
-    EXPECT_TRUE(sim::writeNpy(dir / "bed.npy", bed.data(), H, W));
-    EXPECT_TRUE(sim::writeNpy(dir / "water.npy", water.data(), H, W));
-    test::writeText(dir / "flat.json", R"({"grid": {"width": 96, "height": 64, "cell_size": 2},
-        "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}, "params": {"dt": 0.1}})");
-    return "'" + (dir / "flat.json").string() + "'";
-}
+std::string writeScene(const test::TempDir& dir) { return test::screen::writePondScene(dir); }
 
 /// A dig drag along y = 32 from x = 50 to x = 80 (tool 1), frames first..first+40.
 std::string digScript(int first) {

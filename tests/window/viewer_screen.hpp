@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/npy.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -32,6 +33,21 @@ struct MapFrame {
     int x(float cx) const { return int(paneX() + 0.5f * kFreeW / float(panes) + (cx - 0.5f * float(gridW)) * cellPx()); }
     int y(float cy) const { return int(kFreeY + 0.5f * kFreeH - (cy - 0.5f * float(gridH)) * cellPx()); }
 };
+
+/// The pond world of the session and body tests: 96 x 64 cells of 2 m, a flat bed 2 m high, a pond
+/// 0.5 m deep in its west (x < 40 cells), so both terrain and water are in play. Writes flat.json,
+/// bed.npy and water.npy into `dir`; returns flat.json's path, quoted for a command line.
+constexpr int kPondW = 96, kPondH = 64;
+inline std::string writePondScene(const TempDir& dir) {
+    std::vector<float> bed(std::size_t(kPondW * kPondH), 2.0f), water(std::size_t(kPondW * kPondH), 0.0f);
+    for (int y = 0; y < kPondH; ++y)
+        for (int x = 0; x < 40; ++x) water[std::size_t(y * kPondW + x)] = 0.5f;
+    (void)sim::writeNpy(dir / "bed.npy", bed.data(), kPondH, kPondW);
+    (void)sim::writeNpy(dir / "water.npy", water.data(), kPondH, kPondW);
+    writeText(dir / "flat.json", R"({"grid": {"width": 96, "height": 64, "cell_size": 2},
+        "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}, "params": {"dt": 0.1}})");
+    return "'" + (dir / "flat.json").string() + "'";
+}
 
 /// An RGB screenshot, top row first.
 struct Image {
