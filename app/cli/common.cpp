@@ -14,12 +14,6 @@
 
 namespace sluice::app {
 
-std::string bodiesNotRunNotice(const sim::Scene& scene, const std::string& where) {
-    if (scene.bodies.empty()) return "";
-    return scene.name + ": its " + std::to_string(scene.bodies.size()) + " bod" + (scene.bodies.size() == 1 ? "y is" : "ies are") +
-           " kept but neither moved nor drawn by " + where + " (sluice simulate runs them: docs/BODIES.md)";
-}
-
 Result<sim::Scene> loadSceneArgument(const std::string& arg) {
     if (arg.rfind("builtin:", 0) == 0) {
         std::string rest = arg.substr(8);

@@ -16,10 +16,6 @@ namespace sluice::app {
 /// Loader warnings are printed to stderr.
 Result<sim::Scene> loadSceneArgument(const std::string& arg);
 
-/// What a verb (or the viewer) that does not run bodies yet says when a scene has some: they are kept
-/// (snapshots carry them) but neither moved nor drawn there; "" when the scene has none.
-std::string bodiesNotRunNotice(const sim::Scene& scene, const std::string& where);
-
 /// A solver plus the headless context it needs (GPU backend only).
 struct Backend {
     std::unique_ptr<gl::EglContext> context;

@@ -10,6 +10,7 @@
 #include "app/exchange/export_writer.hpp"
 #include "app/output/output_check.hpp"
 #include "app/output/run_output.hpp"
+#include "sim/bodies/body_run.hpp"
 
 namespace sluice::app {
 
@@ -38,21 +39,31 @@ int runExport(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
-    if (const std::string notice = bodiesNotRunNotice(*scene, "sluice export"); !notice.empty())
-        std::cerr << "warning: " << notice << "\n";
     auto backend = makeBackend(*backendArg, *scene);
     if (!backend) {
         std::cerr << "error: " << backend.error().message << "\n";
         return kExitNoGpu;
     }
     sim::Solver& solver = *backend->solver;
-    for (long long i = 0; i < *steps; ++i) solver.step(solver.params().dtSeconds);
+    // The scene's bodies move with the water over the steps (docs/BODIES.md); null without bodies.
+    auto world = sim::bodyWorldFor(*scene);
+    if (!world) {
+        std::cerr << "error: " << world.error().message << "\n";
+        return kExitBadInput;
+    }
+    const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
+    if (bodies) sim::loadWater(*bodies, solver);
+    for (long long i = 0; i < *steps; ++i) {
+        solver.step(solver.params().dtSeconds);
+        if (bodies) sim::stepBodies(*bodies, solver, solver.params().dtSeconds, solver.params().erosion.enabled);
+    }
     const sim::FieldSnapshot field = solver.download();  // the current bed: after brushes and erosion
     if (!fieldsFinite(field)) {
         std::cerr << "error: " << scene->name << ": the simulation produced non-finite values\n";
         return kExitBadInput;
     }
-    const ExportContext context{scene->name, solver.params().gravity, scene->georeference};
+    const ExportContext context{scene->name, solver.params().gravity, scene->georeference,
+                                bodies ? sim::placedBodies(*bodies) : std::vector<sim::PlacedBody>{}};
     auto report = writeExport(outDir, *request, field, context);
     if (!report) {
         std::cerr << "error: " << report.error().message << "\n";

@@ -17,6 +17,7 @@
 #include "app/sweep/sweep_params.hpp"
 #include "app/sweep/sweep_results.hpp"
 #include "app/sweep/sweep_run.hpp"
+#include "sim/bodies/body_run.hpp"
 #include "app/cli/verb_table.hpp"
 #include "app/cli/verbs.hpp"
 #include "app/output/output_check.hpp"
@@ -87,8 +88,6 @@ int runSweep(int argc, char** argv) {
         std::cerr << "error: " << scene.error().message << "\n";
         return kExitBadInput;
     }
-    if (const std::string notice = bodiesNotRunNotice(*scene, "sluice sweep"); !notice.empty())
-        std::cerr << "warning: " << notice << "\n";
     if (auto ok = checkAxesAgainstScene(*axes, *scene); !ok) return usageError(ok.error().message);
     const std::size_t runs = combinationCount(*axes);
     for (std::size_t run = 0; run < runs; ++run) {
@@ -140,8 +139,17 @@ int runSweep(int argc, char** argv) {
         // A snapshot scene restores its saved parameters and emitters over the scene's: set the run's again.
         backend->solver->setParams(runScene.params);
         backend->solver->setEmitters(runScene.sources, runScene.drains);
+        // Each run starts the scene's bodies afresh (docs/BODIES.md); null without bodies.
+        auto world = sim::bodyWorldFor(runScene);
+        if (!world) {
+            progress.close();
+            std::cerr << "error: " << world.error().message << "\n";
+            return kExitBadInput;
+        }
+        const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
+        if (bodies) sim::loadWater(*bodies, *backend->solver);
         sim::FieldSnapshot state;
-        auto figures = runFor(*backend->solver, seconds, state);
+        auto figures = runFor(*backend->solver, seconds, state, bodies.get());
         if (!figures) {
             progress.close();
             std::cerr << "error: " << scene->name << ", run " << run << " (" << label << "): " << figures.error().message << "\n";
@@ -149,7 +157,8 @@ int runSweep(int argc, char** argv) {
         }
         char name[32];
         std::snprintf(name, sizeof name, "run_%03zu.png", run);
-        const render::RgbImage image = (*thumbnail)->render(state, float(figures->simulatedSeconds));
+        const render::RgbImage image =
+            (*thumbnail)->render(state, float(figures->simulatedSeconds), bodies ? &bodies->bodies() : nullptr);
         if (auto w = render::writePng(out->file(name), image); !w) {
             progress.close();
             std::cerr << "error: " << w.error().message << "\n";

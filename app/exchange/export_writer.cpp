@@ -7,6 +7,7 @@
 
 #include "app/output/output_dir.hpp"
 #include "sim/atomic_file.hpp"
+#include "sim/bodies/body_json.hpp"
 #include "sim/exchange/exr_file.hpp"
 #include "sim/exchange/geotiff_file.hpp"
 #include "sim/exchange/glb_file.hpp"
@@ -127,6 +128,13 @@ Result<ExportReport> writeExport(const std::filesystem::path& dir, const ExportR
     ExportReport report;
     for (const ExportOutput& o : request.outputs())
         if (auto ok = writeOne(*out, o, derived, report); !ok) return ok.error();  // the staging folder is dropped
+    if (!context.bodies.empty()) {
+        // As scene files give them: shape, size, density, position, orientation and motion, z up, metres.
+        const nlohmann::json doc{{"frame", "x east, y north, z up, metres; orientation a quaternion [w, x, y, z]"},
+                                 {"bodies", sim::bodiesToJson(context.bodies)}};
+        if (auto ok = sim::writeFileAtomic(out->file("bodies.json"), doc.dump(2) + "\n"); !ok) return ok.error();
+        report.files.push_back("bodies.json");
+    }
     if (auto ok = out->commit(); !ok) return ok.error();
     return report;
 }

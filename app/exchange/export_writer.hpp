@@ -8,6 +8,7 @@
 
 #include "app/exchange/export_request.hpp"
 #include "gl/result.hpp"
+#include "sim/bodies/body.hpp"
 #include "sim/exchange/georeference.hpp"
 #include "sim/solver.hpp"
 
@@ -18,6 +19,9 @@ struct ExportContext {
     std::string sceneName;
     float gravityMS2 = 9.81f;                         ///< for the foam mask's Froude number
     std::optional<sim::GeoReference> georeference;    ///< the scene's; none: local metres, origin 0
+    /// The bodies where the water left them (docs/BODIES.md): written as bodies.json when there are
+    /// any, whatever the request (an engine places its own copies of them from it).
+    std::vector<sim::PlacedBody> bodies = {};
 };
 
 /// The files written (names inside DIR, sidecars included) and notes for the user (outputs skipped).

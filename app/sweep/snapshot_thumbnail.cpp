@@ -22,7 +22,8 @@ Result<std::unique_ptr<SnapshotThumbnail>> SnapshotThumbnail::create(const sim::
     return t;
 }
 
-render::RgbImage SnapshotThumbnail::render(const sim::FieldSnapshot& state, float timeSeconds) {
+render::RgbImage SnapshotThumbnail::render(const sim::FieldSnapshot& state, float timeSeconds,
+                                           const std::vector<sim::Body>* bodies) {
     assert(state.width == gridW_ && state.height == gridH_);
     terrain_.upload(state.terrainM.data(), state.terrainM.size() * sizeof(float));
     depth_.upload(state.depthM.data(), state.depthM.size() * sizeof(float));
@@ -37,6 +38,7 @@ render::RgbImage SnapshotThumbnail::render(const sim::FieldSnapshot& state, floa
     inputs.flowX = &flowX_;
     inputs.flowY = &flowY_;
     inputs.timeSeconds = timeSeconds;
+    inputs.bodies = bodies;
     renderer_->render(inputs, camera_, render::ViewSettings{}, target_.width(), target_.height(), target_.framebuffer());
     return target_.read();
 }

@@ -22,8 +22,9 @@ public:
     /// context that outlives this object; errors (shaders, framebuffer) mean the GPU cannot render.
     static Result<std::unique_ptr<SnapshotThumbnail>> create(const sim::Scene& scene, int widthPx, int heightPx);
 
-    /// Uploads the state and renders it; timeSeconds drives the water's animated detail.
-    render::RgbImage render(const sim::FieldSnapshot& state, float timeSeconds);
+    /// Uploads the state and renders it, with `bodies` where given; timeSeconds drives the water's
+    /// animated detail.
+    render::RgbImage render(const sim::FieldSnapshot& state, float timeSeconds, const std::vector<sim::Body>* bodies = nullptr);
 
 private:
     SnapshotThumbnail(std::unique_ptr<render::SceneRenderer> renderer, render::OffscreenTarget target)

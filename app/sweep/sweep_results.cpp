@@ -16,7 +16,8 @@ std::string resultsCsvHeader(const std::vector<SweepAxis>& axes) {
     std::string s = "run";
     for (const SweepAxis& a : axes) s += "," + a.name;
     s += ",steps,simulated_s,residual_m3,residual_rel,volume_m3,wetted_area_m2,max_depth_m,max_speed_m_per_s,"
-         "steady_time_s,ms_per_step,sediment_eroded_m3,sediment_deposited_m3,sediment_residual_m3,thumbnail\n";
+         "steady_time_s,ms_per_step,sediment_eroded_m3,sediment_deposited_m3,sediment_residual_m3,"
+         "bodies_left,bodies_max_travel_m,bodies_displaced_m3,thumbnail\n";
     return s;
 }
 
@@ -32,6 +33,9 @@ std::string resultsCsvRow(std::size_t run, const std::vector<SweepAxis>& axes, c
     if (f.sediment)
         s += figure(f.sediment->erodedM3) + "," + figure(f.sediment->depositedM3) + "," + figure(f.sediment->residualM3);
     else s += ",,";
+    // Empty without bodies in the scene.
+    if (f.bodies) s += "," + std::to_string(f.bodies->left) + "," + figure(f.bodies->maxTravelM) + "," + figure(f.bodies->displacedM3);
+    else s += ",,,";
     s += "," + thumbnail + "\n";
     return s;
 }

@@ -15,7 +15,7 @@ std::string resultsCsvHeader(const std::vector<SweepAxis>& axes);
 
 /// One row (with its newline). Parameter values print as the shortest text that reads back exactly;
 /// figures with 9 significant digits; steady_time_s is empty when no steady state was reached, the
-/// sediment columns when the run has no erosion state.
+/// sediment columns when the run has no erosion state, the bodies' when the scene has none.
 std::string resultsCsvRow(std::size_t run, const std::vector<SweepAxis>& axes, const std::vector<std::size_t>& indices,
                           const RunFigures& figures, const std::string& thumbnail);
 

@@ -5,10 +5,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <vector>
+
+#include <glm/geometric.hpp>
 
 #include "app/cli/common.hpp"
 #include "app/output/run_output.hpp"
+#include "sim/bodies/body_load.hpp"
+#include "sim/bodies/body_run.hpp"
 #include "sim/steady_state.hpp"
 
 namespace sluice::app {
@@ -22,7 +27,7 @@ std::int64_t stepsFor(double seconds, float dtSeconds) {
     return std::int64_t(std::ceil(q));
 }
 
-Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapshot& finalState) {
+Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapshot& finalState, sim::BodyWorld* bodies) {
     const float dt = solver.params().dtSeconds;
     const std::int64_t steps = stepsFor(seconds, dt);
     const std::int64_t every = std::max<std::int64_t>(1, std::llround(sim::kSteadySampleSeconds / double(dt)));
@@ -33,11 +38,15 @@ Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapsho
     const std::int64_t startSteps = solver.counters().steps;
     // Each volume sample costs one reduction over the depth field; added/removed are needed only at the end.
     std::vector<sim::VolumeSample> samples{{0.0, start.volumeM3}};
+    std::map<int, glm::vec3> bodyStarts;  // by body id
+    if (bodies)
+        for (const sim::Body& b : bodies->bodies()) bodyStarts[b.id] = b.state.positionM;
     double stepSeconds = 0;
     for (std::int64_t i = 1; i <= steps; ++i) {
         const bool sample = i % every == 0 || i == steps;
         const auto t0 = std::chrono::steady_clock::now();
         solver.step(dt);
+        if (bodies) sim::stepBodies(*bodies, solver, dt, solver.params().erosion.enabled);
         // GPU steps return before the work is done; the Courant readback (16 bytes) waits for it, so
         // the time up to a sample is the simulation's own and the sample's reduction is not counted.
         if (sample) (void)solver.lastCourant();
@@ -69,6 +78,15 @@ Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapsho
     if (solver.hasErosionState()) {
         const sim::SedimentLedger s = solver.sedimentLedger();
         f.sediment = RunFigures::Sediment{s.erodedM3, s.depositedM3, s.residual()};
+    }
+    if (bodies) {
+        RunFigures::Bodies b;
+        b.left = int(bodies->bodies().size());
+        for (const sim::Body& body : bodies->bodies())
+            if (auto at = bodyStarts.find(body.id); at != bodyStarts.end())
+                b.maxTravelM = std::max(b.maxTravelM, double(glm::length(glm::vec2(body.state.positionM - at->second))));
+        b.displacedM3 = sim::displacedVolumeM3(solver.bodyLoad(), solver.cellSizeM());
+        f.bodies = b;
     }
     return f;
 }

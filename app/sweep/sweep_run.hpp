@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "gl/result.hpp"
+#include "sim/bodies/body_world.hpp"
 #include "sim/solver.hpp"
 
 namespace sluice::app {
@@ -29,6 +30,15 @@ struct RunFigures {
         double erodedM3 = 0, depositedM3 = 0, residualM3 = 0;
     };
     std::optional<Sediment> sediment;
+    /// The bodies at the end, when the scene has any (docs/BODIES.md): how many are still on the grid
+    /// (the water carries a body past an edge out of the world), the farthest any of those travelled
+    /// horizontally from where the run started it (m: did the dam hold?), and the water they push
+    /// aside (m^3).
+    struct Bodies {
+        int left = 0;
+        double maxTravelM = 0, displacedM3 = 0;
+    };
+    std::optional<Bodies> bodies;
 };
 
 /// Number of steps of dt that cover `seconds`: ceil(seconds / dt), where a quotient within 1e-6 of an
@@ -38,7 +48,9 @@ std::int64_t stepsFor(double seconds, float dtSeconds);
 /// Steps the solver for stepsFor(seconds, dt) steps of its params' dt, sampling the water volume at the
 /// start, every max(1, round(sim::kSteadySampleSeconds / dt)) steps and after the last step, and fills
 /// `finalState` with the last state.
-/// Errors when the final state holds non-finite values.
-Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapshot& finalState);
+/// With `bodies`, they are stepped after every water step and load it (sim::stepBodies), the load of
+/// where they start already set (sim::loadWater). Errors when the final state holds non-finite values.
+Result<RunFigures> runFor(sim::Solver& solver, double seconds, sim::FieldSnapshot& finalState,
+                          sim::BodyWorld* bodies = nullptr);
 
 }  // namespace sluice::app

@@ -144,7 +144,7 @@ void performFileRequest(ViewerState& v, const FileRequest& r) {
                 report(v, request.error(), "");
                 break;
             }
-            const ExportContext context{v.scene.name, s.solver->params().gravity, v.scene.georeference};
+            const ExportContext context{v.scene.name, s.solver->params().gravity, v.scene.georeference, s.bodiesToSave()};
             auto written = writeExport(r.path, *request, s.solver->download(), context);
             if (!written) {
                 report(v, written.error(), "");

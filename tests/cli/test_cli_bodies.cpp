@@ -111,18 +111,61 @@ TEST_F(CliBodies, BodiesMoveTheSameOnTheGpuAndTheCpu) {
     EXPECT_EQ(a, b) << a.dump() << "\n" << b.dump();
 }
 
-// Verbs that do not run bodies yet (export, sweep) say so instead of dropping them silently.
-TEST_F(CliBodies, VerbsThatDoNotRunBodiesSaySo) {
+// `sluice export` moves the bodies with the water over its steps and writes them as bodies.json;
+// `sluice sweep` runs them in every run and reports them in results.csv.
+TEST_F(CliBodies, ExportAndSweepRunTheBodies) {
     test::writeText(dir / "river.json", riverScene(kLog));
-    const auto r = test::runSluice("export '" + (dir / "river.json").string() + "' --what terrain --format npy --out '" +
+    const auto r = test::runSluice("export '" + (dir / "river.json").string() + "' --steps 100 --what terrain --format npy --out '" +
                                    (dir / "export").string() + "'");
     ASSERT_EQ(r.exitCode, 0) << r.output;
-    EXPECT_NE(r.output.find("log-river: its 1 body is kept but neither moved nor drawn by sluice export"), std::string::npos)
-        << r.output;
+    EXPECT_EQ(r.output.find("neither moved"), std::string::npos) << r.output;
+    const nlohmann::json exported = nlohmann::json::parse(test::readText(dir / "export" / "bodies.json"));
+    ASSERT_EQ(exported["bodies"].size(), 1u);
+    EXPECT_EQ(exported["bodies"][0]["shape"], "log");
+    // Where `sluice simulate` over the same 100 steps leaves it, to the bits (the same backend), after
+    // the current reached it and carried it east.
+    const auto simulated = test::runSluice("simulate '" + (dir / "river.json").string() + "' --steps 100 --out '" +
+                                           (dir / "sim").string() + "'");
+    ASSERT_EQ(simulated.exitCode, 0) << simulated.output;
+    const nlohmann::json summary = readSummary(dir / "sim");
+    const nlohmann::json& pos = summary["bodies"][0]["position_m"];
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(float(exported["bodies"][0]["position"][k]), float(pos[k])) << exported.dump();
+    EXPECT_GT(float(pos[0]), 22.0f) << summary.dump();
     const auto plain = test::runSluice("export builtin:default:32 --what terrain --format npy --out '" +
                                        (dir / "plain").string() + "'");
     ASSERT_EQ(plain.exitCode, 0) << plain.output;
-    EXPECT_EQ(plain.output.find("bod"), std::string::npos) << plain.output;
+    EXPECT_FALSE(std::filesystem::exists(dir / "plain" / "bodies.json"));
+
+    const auto sweep = test::runSluice("sweep '" + (dir / "river.json").string() + "' --param manning_n=0,0.02 --seconds 10 " +
+                                       "--thumb 64x32 --quiet --out '" + (dir / "sweep").string() + "'");
+    ASSERT_EQ(sweep.exitCode, 0) << sweep.output;
+    const std::string csv = test::readText(dir / "sweep" / "results.csv");
+    const auto header = csv.substr(0, csv.find('\n'));
+    ASSERT_NE(header.find(",bodies_left,bodies_max_travel_m,bodies_displaced_m3,thumbnail"), std::string::npos) << header;
+    // Each row ends "...,left,travel,displaced,run_NNN.png": the log is still there, it travelled as
+    // far as in `simulate` (without friction: the same run) and pushes aside its weight in water,
+    // 700/1000 of its 0.377 m^3 (as simulate's bodies_displaced_m3 says).
+    const double travel = std::hypot(double(pos[0]) - 20.0, double(pos[1]) - 6.0);
+    std::size_t at = csv.find('\n') + 1;
+    for (int run = 0; run < 2; ++run) {
+        const std::string row = csv.substr(at, csv.find('\n', at) - at);
+        at = csv.find('\n', at) + 1;
+        std::vector<std::string> cells;
+        for (std::size_t p = 0, q; p <= row.size(); p = q + 1) {
+            q = row.find(',', p);
+            if (q == std::string::npos) q = row.size();
+            cells.push_back(row.substr(p, q - p));
+        }
+        ASSERT_GE(cells.size(), 4u) << row;
+        const std::size_t n = cells.size();
+        EXPECT_EQ(cells[n - 4], "1") << row;
+        if (run == 0) {
+            EXPECT_NEAR(std::stod(cells[n - 3]), travel, 1e-5) << row;
+            EXPECT_NEAR(std::stod(cells[n - 2]), double(summary["bodies_displaced_m3"]), 1e-6) << row;
+        }
+        EXPECT_GT(std::stod(cells[n - 3]), 2.0) << row;
+        EXPECT_NEAR(std::stod(cells[n - 2]), 0.7 * 3.14159 * 0.04 * 3.0, 0.03) << row;
+    }
 }
 
 // `sluice render` and `sluice record` draw the bodies: a 4 x 4 x 2 m crate on dry ground, seen from

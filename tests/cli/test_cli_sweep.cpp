@@ -133,7 +133,8 @@ TEST(SweepCli, TwoByTwoSweepWritesEveryCombinationThumbnailsAndSheet) {
     const std::vector<std::string> expectedHeader = {
         "run", "manning_n", "source.rate", "steps", "simulated_s", "residual_m3", "residual_rel", "volume_m3",
         "wetted_area_m2", "max_depth_m", "max_speed_m_per_s", "steady_time_s", "ms_per_step", "sediment_eroded_m3",
-        "sediment_deposited_m3", "sediment_residual_m3", "thumbnail"};
+        "sediment_deposited_m3", "sediment_residual_m3", "bodies_left", "bodies_max_travel_m", "bodies_displaced_m3",
+        "thumbnail"};
     EXPECT_EQ(csv.header, expectedHeader);
     ASSERT_EQ(csv.rows.size(), 4u);
     // The first --param varies slowest.
@@ -158,8 +159,9 @@ TEST(SweepCli, TwoByTwoSweepWritesEveryCombinationThumbnailsAndSheet) {
             EXPECT_GE(number(row, "steady_time_s"), 0.0);
         }
         EXPECT_EQ(row.at("thumbnail"), "run_00" + std::to_string(i) + ".png");
-        for (const char* column : {"sediment_eroded_m3", "sediment_deposited_m3", "sediment_residual_m3"})
-            EXPECT_EQ(row.at(column), "") << "the valley has no erosion state: " << column;
+        for (const char* column : {"sediment_eroded_m3", "sediment_deposited_m3", "sediment_residual_m3", "bodies_left",
+                                   "bodies_max_travel_m", "bodies_displaced_m3"})
+            EXPECT_EQ(row.at(column), "") << "the valley has no erosion state and no bodies: " << column;
     }
     // Physics across the sweep: rougher bed, slower flow at either inflow; 1.5 m^3/s more inflow
     // for 2 s is 3 m^3 more water (the river has not reached the open north side yet).
