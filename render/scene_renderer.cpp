@@ -341,6 +341,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
         setCommonUniforms(bodies_.program(), in, camera, sunDir, viewProj);
         setVec3(bodies_.program(), "uAbsorption", s.absorptionPerM);
         setVec3(bodies_.program(), "uScatter", s.scatterColor);
+        bodies_.program().set("uShadows", s.shadows ? 1 : 0);
         stats_.bodyTriangles = bodies_.draw(*in.bodies);
     }
 

@@ -1,7 +1,10 @@
 // Bodies in the water (render/body_pass.hpp), drawn into the terrain pass's targets (colour and eye
 // distance) so the water pass refracts, absorbs and fogs them as it does the bed. Lit like the
 // ground (terrain.frag: sun, sky, aerial perspective, the view from under water); wood with a grain
-// along the length for logs and boats, weathered concrete for blocks, painted wood for boxes.
+// along the length for logs and boats, weathered concrete for blocks, painted wood for boxes. The
+// terrain shades them from the sun (the heightfield marched toward it from each fragment, as sharp
+// or soft as the ground's own shadows); below the water line, and a few centimetres above it where
+// the water laps, they are wet and darker, as wet ground is.
 #include "render_layout.h"
 #include "render_common.glsl"
 #include "atmosphere.glsl"
@@ -13,6 +16,7 @@ in vec3 vLocal;
 
 uniform int uBodyShape;   // sim::BodyShape: 0 box, 1 log, 2 boat, 3 block
 uniform float uHazePerM;
+uniform int uShadows;     // 1: sun shadows of the terrain
 
 layout(location = 0) out vec4 outColor;
 layout(location = 1) out float outDistance;
@@ -33,8 +37,16 @@ void main() {
     float dist = length(toEye);
     vec3 viewDir = -toEye / max(dist, 1e-6);
     float ndl = max(dot(n, uSunLight), 0.0);
+    // The terrain's shadow where this fragment is (a body on a slope's far side lies in its shade),
+    // through the ground's ramp of the unclamped visibility.
+    float shadow = 1.0;
+    if (uShadows != 0) shadow = smoothstep(-0.25, 0.9, sunVisibilityUnclamped(vWorld, uHeightRange.y, SLUICE_SHADOW_MIN_V));
+    // Wet below the water's surface here and in a lapping band 8 cm above it (metres).
+    float surface = terrainBilinear(vWorld.xy) + depthBilinear(vWorld.xy);
+    float wet = depthBilinear(vWorld.xy) > 0.005 ? smoothstep(surface + 0.08, surface - 0.02, vWorld.z) : 0.0;
+    vec3 albedo = bodyAlbedo() * mix(1.0, 0.55, wet);
     vec3 sky = mix(vec3(0.10, 0.09, 0.07), vec3(0.26, 0.34, 0.50), 0.5 + 0.5 * n.z);
-    vec3 radiance = bodyAlbedo() * (kSunColor * ndl + sky);
+    vec3 radiance = albedo * (kSunColor * ndl * shadow + sky);
     float eyeUnder = eyeUnderwaterM();
     outColor = vec4(eyeUnder > 0.0 ? underwaterFog(radiance, dist, eyeUnder) : aerialPerspective(radiance, viewDir, dist, uHazePerM), 1.0);
     outDistance = dist;

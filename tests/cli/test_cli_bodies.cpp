@@ -213,6 +213,39 @@ TEST_F(CliBodies, RenderDrawsTheBodies) {
     EXPECT_EQ(woodPixels("bare"), 0);
 }
 
+// The terrain shades a body from the sun: a crate in the shadow of a 20 m tower standing between it
+// and the sun (which shines from the east-southeast, 37 degrees up) is darker than the same crate
+// with the tower moved away to its west, seen from the same eye.
+TEST_F(CliBodies, TheTerrainShadesABody) {
+    constexpr int N = 48;
+    const auto write = [&](const std::string& name, int towerX) {
+        std::vector<float> bed(std::size_t(N * N), 0.0f);
+        for (int y = 10; y < 18; ++y)
+            for (int x = towerX; x < towerX + 8; ++x) bed[std::size_t(y * N + x)] = 20.0f;
+        ASSERT_TRUE(sim::writeNpy(dir / (name + ".npy"), bed.data(), N, N));
+        test::writeText(dir / (name + ".json"), R"({"name": "shade", "grid": {"width": 48, "height": 48, "cell_size": 1.0},
+            "terrain": {"npy": ")" + name + R"(.npy"}, "water": "none",
+            "bodies": [{"shape": "box", "size": [4, 4, 2], "density": 500, "position": [22, 22, 1]}]})");
+    };
+    write("shaded", 28);  // south-east of the crate: its shadow falls across it
+    write("open", 2);     // south-west: the sun reaches the crate
+    const std::string view = " --size 96x96 --camera 0,80,16 --target 22,22,2 --steps 1 --quiet --out ";
+    double brightness[2] = {};
+    int k = 0;
+    for (const char* name : {"shaded", "open"}) {
+        const auto r = test::runSluice("render '" + (dir / (std::string(name) + ".json")).string() + "'" + view + "'" +
+                                       (dir / (std::string(name) + ".png")).string() + "'");
+        ASSERT_EQ(r.exitCode, 0) << r.output;
+        const render::RgbImage im = test::readPng((dir / (std::string(name) + ".png")).string());
+        ASSERT_EQ(im.width, 96);
+        for (int y = 44; y < 52; ++y)  // the crate's top, at the middle of the picture
+            for (int x = 44; x < 52; ++x)
+                for (int c = 0; c < 3; ++c) brightness[k] += im.rgb[(std::size_t(y) * 96u + std::size_t(x)) * 3u + std::size_t(c)];
+        ++k;
+    }
+    EXPECT_LT(brightness[0], 0.7 * brightness[1]) << "in the tower's shadow " << brightness[0] << ", in the sun " << brightness[1];
+}
+
 TEST(CliBodiesErrors, BadBodiesAreRefusedNamingTheField) {
     test::TempDir dir;
     const std::pair<const char*, const char*> cases[] = {
