@@ -7,6 +7,8 @@
 
 #include "app/record/timeline_params.hpp"
 #include "sim/assets.hpp"
+#include "sim/bodies/body_json.hpp"
+#include "sim/bodies/body_world.hpp"
 #include "sim/command.hpp"
 #include "sim/json_reader.hpp"
 #include "sim/number_rules.hpp"
@@ -84,6 +86,7 @@ private:
     EmitterChange emitterChange(const json& v, const std::string& path, bool drain) const;
     BrushPath brushPath(const json& v, const std::string& path) const;
     WorldActionEvent worldAction(const json& v, const std::string& path) const;
+    BodiesDrop bodiesDrop(const json& v, const std::string& path) const;
 
     const sim::Scene& scene_;
 };
@@ -146,10 +149,10 @@ TimelineEvent Parser::event(const json& v, const std::string& path) const {
     if (time == v.end()) fail(path + ".time", "missing (simulated seconds from the start)");
     e.timeSeconds = atLeast(*time, path + ".time", 0, sim::rules::kTimeSeconds.max);
     std::vector<std::string> kinds;
-    for (const char* k : {"source", "drain", "params", "boundary", "brush", "action"})
+    for (const char* k : {"source", "drain", "params", "boundary", "brush", "action", "bodies"})
         if (v.contains(k)) kinds.push_back(k);
     if (kinds.size() != 1)
-        fail(path, "give exactly one of source, drain, params, boundary, brush or action (got " +
+        fail(path, "give exactly one of source, drain, params, boundary, brush, action or bodies (got " +
                        (kinds.empty() ? std::string("none") : kinds[0] + " and " + kinds[1]) + ")");
     if (kinds[0] == "source" || kinds[0] == "drain") {
         e.change = emitterChange(v, path, kinds[0] == "drain");
@@ -167,6 +170,9 @@ TimelineEvent Parser::event(const json& v, const std::string& path) const {
     } else if (kinds[0] == "action") {
         checkKeys(v, path, {"time", "action"});
         e.change = worldAction(v["action"], path + ".action");
+    } else if (kinds[0] == "bodies") {
+        checkKeys(v, path, {"time", "bodies"});
+        e.change = bodiesDrop(v["bodies"], path + ".bodies");
     } else {
         checkKeys(v, path, {"time", "brush"});
         e.change = brushPath(v["brush"], path + ".brush");
@@ -211,6 +217,25 @@ WorldActionEvent Parser::worldAction(const json& v, const std::string& path) con
                    (names.empty() ? std::string("it has none: actions come with built-in worlds such as builtin:dam")
                                   : "its actions: " + names) + ")");
     return {};
+}
+
+BodiesDrop Parser::bodiesDrop(const json& v, const std::string& path) const {
+    if (!sim::BodyWorld::available()) fail(path, "this build has no bodies (SLUICE_BODIES=OFF)");
+    if (!v.is_array() || v.empty()) fail(path, "expected a non-empty array of bodies, as in scene files");
+    // As scene files give them (their own checks, the messages naming the field), and over the grid:
+    // a body dropped beyond its edges would leave the world at once.
+    BodiesDrop d;
+    const sim::JsonReader reader(file());
+    const float widthM = float(scene_.width) * scene_.cellSizeM, heightM = float(scene_.height) * scene_.cellSizeM;
+    const std::vector<sim::PlacedBody> placed = sim::readBodies(reader, v, path);
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const glm::vec3 p = placed[i].spec.positionM;
+        if (p.x < 0 || p.x > widthM || p.y < 0 || p.y > heightM)
+            fail(path + "[" + std::to_string(i) + "].position", "[" + fmt(p.x) + ", " + fmt(p.y) + "] m is outside the grid (0.." +
+                                                                    fmt(widthM) + ", 0.." + fmt(heightM) + " m)");
+        d.bodies.push_back(placed[i].spec);
+    }
+    return d;
 }
 
 BrushPath Parser::brushPath(const json& v, const std::string& path) const {

@@ -1,6 +1,7 @@
 #pragma once
 // Timeline files for recordings (docs/TIMELINE.md): camera keyframes on the video's clock and world
-// events (source/drain changes, parameter and boundary changes, brush strokes, world actions) on the
+// events (source/drain changes, parameter and boundary changes, brush strokes, world actions,
+// bodies dropped in) on the
 // simulation's clock.
 // Parsing validates everything against the scene (emitter indices, grid bounds), so a recording
 // never fails half-way because of its timeline.
@@ -16,6 +17,7 @@
 
 #include "render/camera.hpp"
 #include "render/camera_path.hpp"
+#include "sim/bodies/body.hpp"
 #include "sim/brush.hpp"
 #include "gl/result.hpp"
 #include "sim/scene.hpp"
@@ -63,11 +65,17 @@ struct WorldActionEvent {
     sim::WorldAction action;
 };
 
+/// Bodies dropped into the world (docs/BODIES.md), at rest where their specs put them: logs let
+/// into the river, a boat launched, a wall of blocks set down.
+struct BodiesDrop {
+    std::vector<sim::BodySpec> bodies;
+};
+
 /// One world event at a simulated time.
 struct TimelineEvent {
     double timeSeconds = 0;
     std::string label;  ///< "events[3]": where it came from, for messages
-    std::variant<EmitterChange, ParamsChange, BoundaryChange, BrushPath, WorldActionEvent> change;
+    std::variant<EmitterChange, ParamsChange, BoundaryChange, BrushPath, WorldActionEvent, BodiesDrop> change;
 };
 
 /// A parsed timeline. Events are sorted by time; equal times keep their order in the file.

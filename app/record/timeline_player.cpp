@@ -36,6 +36,8 @@ Result<void> TimelinePlayer::start(const TimelineEvent& e, sim::Session& session
         auto merged = mergeBoundaryChange(solver.boundaries(), bc->boundary, e.label, solver.width(), solver.height());
         if (!merged) return merged.error();
         session.apply(sim::SetBoundaries{*merged});
+    } else if (const auto* d = std::get_if<BodiesDrop>(&e.change)) {
+        session.apply(sim::PlaceBodies{d->bodies});
     } else if (const auto* a = std::get_if<WorldActionEvent>(&e.change)) {
         // The same command the viewer's Worlds menu sends: one stroke, with the action's own dt.
         session.apply(sim::ApplyBrush{a->action.stroke});

@@ -196,7 +196,7 @@ TEST(CliRecord, BadTimelinesNameTheFileAndThePath) {
         {R"({"events": [{"time": 0, "source": 0, "enabld": false}]})", "t.json: events[0].enabld: unknown key"},
         {R"({"cameras": []})", "t.json: cameras: unknown key"},
         {R"({"events": [{"time": 0, "enabled": true}, {"time": 1, "source": 1, "enabled": false}]})",
-         "t.json: events[0]: give exactly one of source, drain, params, boundary, brush or action"},
+         "t.json: events[0]: give exactly one of source, drain, params, boundary, brush, action or bodies"},
         {R"({"events": [{"time": 1, "source": 1, "enabled": false}]})",
          "t.json: events[0].source: index 1 is out of range (the scene has 1 source)"},
         {R"({"events": [{"time": 1, "params": {"dtt": 0.1}}]})", "t.json: events[0].params.dtt: unknown key"},

@@ -8,6 +8,8 @@
 
 #include "app/record/timeline.hpp"
 #include "app/record/timeline_player.hpp"
+#include "sim/bodies/body_load.hpp"
+#include "sim/bodies/body_world.hpp"
 #include "sim/builtin_scenes.hpp"
 #include "sim/session.hpp"
 #include "tests/support/backends.hpp"
@@ -167,6 +169,69 @@ TEST(TimelineActions, TheDamBreachTimelineCutsTheNotchAtItsTime) {
     ASSERT_FALSE(refused);
     EXPECT_NE(refused.error().message.find("events[0].action: the world has no action 'breach'"), std::string::npos)
         << refused.error().message;
+}
+
+}  // namespace
+}  // namespace sluice::app
+
+namespace sluice::app {
+namespace {
+
+// A bodies event drops its bodies at its time: before it the world has none, after it a crate that
+// settles into the basin at its draft and pushes its weight of water aside; the event is a logged
+// command (replayed like the viewer's placing).
+TEST(TimelineBodies, ABodiesEventDropsThemAtItsTime) {
+    if (!sim::BodyWorld::available()) GTEST_SKIP() << "this build has no bodies (SLUICE_BODIES=OFF)";
+    constexpr const char* kDrop = R"({"events": [{"time": 1, "bodies": [
+        {"shape": "box", "size": [2, 2, 0.4], "density": 500, "position": [16, 4, 1.0]}]}]})";
+    sim::Session* session = nullptr;
+    std::unique_ptr<sim::Session> keep;
+    const sim::Scene scene = stillBasin();
+    auto t = parseTimelineJson(kDrop, "t.json", scene);
+    ASSERT_TRUE(t) << t.error().message;
+    keep = std::make_unique<sim::Session>(test::makeSolver("cpu", scene));
+    session = keep.get();
+    TimelinePlayer player(t->events, *session);
+    for (int i = 0; i < 19; ++i) {  // 0.95 s: not yet
+        ASSERT_TRUE(player.beforeStep(*session));
+        session->step();
+    }
+    EXPECT_TRUE(!session->bodies() || session->bodies()->bodies().empty());
+    for (int i = 0; i < 100; ++i) {
+        ASSERT_TRUE(player.beforeStep(*session));
+        session->step();
+    }
+    ASSERT_NE(session->bodies(), nullptr);
+    ASSERT_EQ(session->bodies()->bodies().size(), 1u);
+    // Half of its 0.4 m under a surface at 0.5 m (+ the little its displacement raises it).
+    EXPECT_NEAR(session->bodies()->bodies()[0].state.positionM.z, 0.5f, 0.03f);
+    EXPECT_NEAR(sim::displacedVolumeM3(session->solver().bodyLoad(), 1.0f), 0.8, 0.04);
+    ASSERT_FALSE(session->log().empty());
+    EXPECT_TRUE(std::holds_alternative<sim::PlaceBodies>(session->log().back().command));
+}
+
+TEST(TimelineBodies, BadBodiesEventsAreRefusedWithTheFileAndPath) {
+    const sim::Scene scene = stillBasin();
+    struct Case {
+        const char* timeline;
+        const char* expected;
+    };
+    const Case cases[] = {
+        {R"({"events":[{"time":1,"bodies":[]}]})", "t.json: events[0].bodies: expected a non-empty array"},
+        {R"({"events":[{"time":1,"bodies":[{"shape":"raft","position":[4,4,1]}]}]})", "events[0].bodies[0].shape"},
+        {R"({"events":[{"time":1,"bodies":[{"shape":"box","position":[40,4,1]}]}]})",
+         "events[0].bodies[0].position: [40, 4] m is outside the grid"},
+        {R"({"events":[{"time":1,"bodies":[{"shape":"box","position":[4,4,1]}],"source":0}]})", "give exactly one of"},
+    };
+    for (const Case& c : cases) {
+        const auto t = parseTimelineJson(c.timeline, "t.json", scene);
+        ASSERT_FALSE(t) << c.timeline;
+        if (!sim::BodyWorld::available() && std::string(c.expected).find("exactly one") == std::string::npos) {
+            EXPECT_NE(t.error().message.find("SLUICE_BODIES=OFF"), std::string::npos) << t.error().message;
+            continue;
+        }
+        EXPECT_NE(t.error().message.find(c.expected), std::string::npos) << t.error().message;
+    }
 }
 
 }  // namespace
