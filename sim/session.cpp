@@ -93,12 +93,7 @@ void Session::setBodies(std::unique_ptr<BodyWorld> world) {
 
 bool Session::ensureBodies() {
     if (bodies_) return true;
-    std::vector<float> bed(std::size_t(solver_->width()) * std::size_t(solver_->height()));
-    solver_->readRegion(Solver::Field::Terrain, CellBox{0, 0, solver_->width(), solver_->height()},
-                        reinterpret_cast<std::uint32_t*>(bed.data()));
-    HydroParams hydro;
-    hydro.gravity = solver_->params().gravity;
-    auto world = BodyWorld::create(solver_->width(), solver_->height(), solver_->cellSizeM(), bed, hydro);
+    auto world = bodyWorldOn(*solver_);
     if (!world) return false;
     bodies_ = std::move(*world);
     return true;
@@ -164,22 +159,7 @@ void Session::apply(const Command& c, bool mergeWithLast) {
         std::holds_alternative<EditBodies>(c)) {
         // One gesture (a blocks-brush stroke, a drag of a body) is one entry holding the bodies from before it.
         if (!top || !std::holds_alternative<BodiesEdit>(top->other)) push(Entry{describe(c), BodiesEdit{currentBodies()}, 0, kind});
-        if (const auto* e = std::get_if<EditBodies>(&c)) {
-            // The list is rebuilt so each body keeps its place in it (selections, later commands' indices).
-            std::vector<PlacedBody> list = currentBodies();
-            for (std::size_t k = 0; k < e->indices.size() && k < e->specs.size(); ++k)
-                if (const int i = e->indices[k]; i >= 0 && i < int(list.size()))
-                    list[std::size_t(i)] = PlacedBody{e->specs[k], initialState(e->specs[k])};
-            replaceBodies(*bodies_, list);
-        }
-        if (const auto* p = std::get_if<PlaceBodies>(&c))
-            for (const BodySpec& spec : p->bodies) (void)bodies_->add(spec);  // specs are checked where they are made
-        if (const auto* r = std::get_if<RemoveBodies>(&c)) {
-            std::vector<int> ids;
-            for (int i : r->indices)
-                if (i >= 0 && i < int(bodies_->bodies().size())) ids.push_back(bodies_->bodies()[std::size_t(i)].id);
-            for (int id : ids) bodies_->remove(id);
-        }
+        applyBodyCommand(*bodies_, c);
         loadWater(*bodies_, *solver_);
         trim();
         return;

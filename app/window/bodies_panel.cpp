@@ -120,7 +120,7 @@ void bodiesSection(Simulation& s, ToolState& t) {
     if (t.tool == Tool::BuildBlocks) blockSettings(t, s.solver->cellSizeM());
     const sim::BodyWorld* world = s.session->bodies();
     const int count = world ? int(world->bodies().size()) : 0;
-    ImGui::Text("%d bodies (run A; run B runs without them)", count);
+    ImGui::Text("%d bodies%s", count, s.runB ? " (in A and B)" : "");
     if (count == 0) return;
     selectedBody(s, t);
     ImGui::SameLine();

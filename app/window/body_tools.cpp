@@ -33,15 +33,16 @@ sim::BodySpec restingAt(sim::BodySpec spec, sim::Solver& solver, float xM, float
     return spec;
 }
 
-void placeBody(ToolState& t, sim::Session& session, float xM, float yM) {
+void placeBody(ToolState& t, Simulation& simulation, float xM, float yM) {
     if (sim::bodyProblem(t.newBody)) return;  // the panel says what is wrong with it
+    const sim::Session& session = *simulation.session;
     const std::vector<sim::PlacedBody> bodies = bodiesOf(session);
-    session.apply(sim::PlaceBodies{{restingAt(t.newBody, session.solver(), xM, yM, bodies)}});
+    simulation.apply(sim::PlaceBodies{{restingAt(t.newBody, *simulation.solver, xM, yM, bodies)}});
     if (session.bodies() && session.bodies()->bodies().size() > bodies.size()) t.bodySelection = int(bodies.size());
 }
 
-void layBlocks(ToolState& t, sim::Session& session, bool pressed, float x, float y) {
-    sim::Solver& solver = session.solver();
+void layBlocks(ToolState& t, Simulation& simulation, bool pressed, float x, float y) {
+    sim::Solver& solver = *simulation.solver;
     const int n = std::max(t.blocks.cellsPerBlock, 1);
     const sim::BlockSlot slot = sim::blockSlotAt(x, y, n);
     std::vector<sim::BlockSlot> path;
@@ -64,17 +65,18 @@ void layBlocks(ToolState& t, sim::Session& session, bool pressed, float x, float
         ground.push_back(sim::groundUnderSlot(solver, s, n));
     }
     if (fresh.empty()) return;
-    std::vector<sim::BodySpec> blocks = sim::blocksForSlots(fresh, ground, t.blocks, solver.cellSizeM(), bodiesOf(session));
+    std::vector<sim::BodySpec> blocks = sim::blocksForSlots(fresh, ground, t.blocks, solver.cellSizeM(), bodiesOf(*simulation.session));
     if (blocks.empty() || sim::bodyProblem(blocks.front())) return;
-    session.apply(sim::PlaceBodies{std::move(blocks)}, t.gestureHasEntry);
+    simulation.apply(sim::PlaceBodies{std::move(blocks)}, t.gestureHasEntry);
     t.gestureHasEntry = true;
 }
 
-void selectOrDrag(ToolState& t, sim::Session& session, bool pressed, float xM, float yM) {
-    std::vector<sim::PlacedBody> bodies = bodiesOf(session);
+void selectOrDrag(ToolState& t, Simulation& simulation, bool pressed, float xM, float yM) {
+    std::vector<sim::PlacedBody> bodies = bodiesOf(*simulation.session);
+    const float dx = simulation.solver->cellSizeM();
     if (pressed) {
         // Half a cell of slack around each footprint: thin logs are easy to hit.
-        t.bodySelection = sim::bodyUnder(bodies, {xM, yM}, 0.5f * session.solver().cellSizeM());
+        t.bodySelection = sim::bodyUnder(bodies, {xM, yM}, 0.5f * dx);
         if (t.bodySelection >= 0) t.grabOffsetM = glm::vec2(bodies[std::size_t(t.bodySelection)].state.positionM) - glm::vec2(xM, yM);
         return;
     }
@@ -82,26 +84,25 @@ void selectOrDrag(ToolState& t, sim::Session& session, bool pressed, float xM, f
     const sim::PlacedBody held = bodies[std::size_t(t.bodySelection)];
     const glm::vec2 to = glm::vec2(xM, yM) + t.grabOffsetM;
     // Only a real move is an edit: a click that holds still changes nothing.
-    if (glm::length(to - glm::vec2(held.state.positionM)) < 0.02f * session.solver().cellSizeM()) return;
+    if (glm::length(to - glm::vec2(held.state.positionM)) < 0.02f * dx) return;
     bodies.erase(bodies.begin() + t.bodySelection);
     sim::BodySpec spec = held.spec;
     spec.yawDeg = headingDeg(held.state);
-    session.apply(sim::EditBodies{{t.bodySelection}, {restingAt(spec, session.solver(), to.x, to.y, bodies)}},
-                  t.gestureHasEntry);
+    simulation.apply(sim::EditBodies{{t.bodySelection}, {restingAt(spec, *simulation.solver, to.x, to.y, bodies)}}, t.gestureHasEntry);
     t.gestureHasEntry = true;
 }
 
 }  // namespace
 
-void applyBodyTool(ToolState& t, sim::Session& session, bool pressed, float x, float y) {
+void applyBodyTool(ToolState& t, Simulation& simulation, bool pressed, float x, float y) {
     if (pressed) t.gestureHasEntry = false;
-    const float dx = session.solver().cellSizeM();
+    const float dx = simulation.solver->cellSizeM();
     switch (t.tool) {
         case Tool::PlaceBody:
-            if (pressed) placeBody(t, session, x * dx, y * dx);
+            if (pressed) placeBody(t, simulation, x * dx, y * dx);
             break;
-        case Tool::BuildBlocks: layBlocks(t, session, pressed, x, y); break;
-        case Tool::SelectBody: selectOrDrag(t, session, pressed, x * dx, y * dx); break;
+        case Tool::BuildBlocks: layBlocks(t, simulation, pressed, x, y); break;
+        case Tool::SelectBody: selectOrDrag(t, simulation, pressed, x * dx, y * dx); break;
         default: break;
     }
 }

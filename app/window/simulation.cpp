@@ -59,7 +59,7 @@ Result<void> Simulation::start(bool keepSettings) {
     }
     solver = created->get();
     mirrorsStale = true;
-    runB.reset();
+    stopB();
     previousValid = false;
     session = std::make_unique<sim::Session>(std::move(*created));
     startBodies();
@@ -88,7 +88,24 @@ std::vector<sim::PlacedBody> Simulation::bodiesToSave() const {
 
 void Simulation::stepRuns() {
     session->step();
-    if (runB) runB->step(runB->params().dtSeconds);
+    if (!runB) return;
+    runB->step(runB->params().dtSeconds);
+    if (bodiesB) {
+        sim::stepBodies(*bodiesB, *runB, runB->params().dtSeconds, bedMovedB || runB->params().erosion.enabled);
+        bedMovedB = false;
+    }
+}
+
+void Simulation::forkBodiesB() {
+    bodiesB.reset();
+    bedMovedB = false;
+    const sim::BodyWorld* a = session->bodies();
+    if (!runB || !a) return;
+    auto world = sim::bodyWorldOn(*runB);
+    if (!world) return;
+    bodiesB = std::move(*world);
+    sim::replaceBodies(*bodiesB, sim::placedBodies(*a));
+    sim::loadWater(*bodiesB, *runB);
 }
 
 Result<void> Simulation::setBackend(SimBackend next) {
@@ -105,6 +122,7 @@ Result<void> Simulation::setBackend(SimBackend next) {
     solver = created->get();
     session->replaceSolver(std::move(*created));
     runB = std::move(b);
+    if (runB && bodiesB) sim::loadWater(*bodiesB, *runB);  // the new solver starts without their load
     backend = next;
     previousValid = false;
     mirrorsStale = true;
@@ -124,6 +142,7 @@ render::RenderInputs Simulation::drawInputs(int run) const {
     render::RenderInputs in = backend == SimBackend::Cpu ? (run == 0 ? mirrorA : mirrorB).inputs(s)
                                                           : render::solverInputs(static_cast<const sim::GpuSolver&>(s));
     if (run == 0 && session->bodies()) in.bodies = &session->bodies()->bodies();
+    if (run == 1 && bodiesB) in.bodies = &bodiesB->bodies();
     return in;
 }
 
@@ -135,11 +154,27 @@ void Simulation::apply(const sim::Command& c, bool mergeWithLast) {
     previousValid = false;
     mirrorsStale = true;  // the edit may have changed the depth: do not blend across it
     if (!runB) return;
-    if (const auto* b = std::get_if<sim::ApplyBrush>(&c)) runB->applyBrush(b->stroke);
+    if (const auto* b = std::get_if<sim::ApplyBrush>(&c)) {
+        runB->applyBrush(b->stroke);
+        bedMovedB = true;
+    }
     if (const auto* e = std::get_if<sim::SetEmitters>(&c)) runB->setEmitters(e->sources, e->drains);
     if (const auto* b = std::get_if<sim::SetBoundaries>(&c)) runB->setBoundaries(b->boundary);
-    if (const auto* t = std::get_if<sim::ReplaceTerrain>(&c)) runB->setTerrain(t->terrainM);
+    if (const auto* t = std::get_if<sim::ReplaceTerrain>(&c)) {
+        runB->setTerrain(t->terrainM);
+        bedMovedB = true;
+    }
     if (std::holds_alternative<sim::ResetRun>(c)) (void)forkB(runB->params());
+    // Bodies placed, moved or deleted in A are in B too (the first ones placed set B's world up).
+    if (std::holds_alternative<sim::PlaceBodies>(c) || std::holds_alternative<sim::RemoveBodies>(c) ||
+        std::holds_alternative<sim::EditBodies>(c)) {
+        if (!bodiesB) {
+            forkBodiesB();  // A has them now, B gets the same
+        } else {
+            sim::applyBodyCommand(*bodiesB, c);
+            sim::loadWater(*bodiesB, *runB);
+        }
+    }
 }
 
 Result<void> Simulation::forkB(const sim::SimParams& paramsB) {
@@ -149,6 +184,7 @@ Result<void> Simulation::forkB(const sim::SimParams& paramsB) {
     auto created = makeSolver(backend, copy);
     if (!created) return Error{"cannot fork run B: " + created.error().message};
     runB = std::move(*created);
+    forkBodiesB();
     mirrorsStale = true;
     return {};
 }

@@ -74,8 +74,12 @@ struct Simulation {
     std::vector<float> erodedHistory, depositedHistory, suspendedHistory;
 
     /// Why the scene's bodies do not run (a build without bodies), or "". Otherwise the session runs
-    /// them with run A (session->bodies(), docs/BODIES.md); run B runs without them.
+    /// them with run A (session->bodies(), docs/BODIES.md).
     std::string bodiesProblem;
+    /// Run B's own bodies: copies of A's where they stood when B was forked, stepped in B's water;
+    /// body commands reach them as they reach A's (null when A has none).
+    std::unique_ptr<sim::BodyWorld> bodiesB;
+    bool bedMovedB = false;  ///< B's bed changed since its bodies' collider last followed it
     /// The bodies as a save keeps them: where the water carried them, or as the scene placed them
     /// when they do not run.
     std::vector<sim::PlacedBody> bodiesToSave() const;
@@ -91,7 +95,10 @@ struct Simulation {
     bool modified() const { return session && session->log().size() != savedLogSize; }
     /// Starts (or restarts) run B from A's current state; B keeps `paramsB`.
     Result<void> forkB(const sim::SimParams& paramsB);
-    void stopB() { runB.reset(); }
+    void stopB() {
+        runB.reset();
+        bodiesB.reset();
+    }
     /// Reads back the water and sediment ledgers and the Courant number (small GPU readbacks) and
     /// records their history.
     void refreshStats(Clock::time_point now);
@@ -106,6 +113,8 @@ struct Simulation {
     void stepRuns();
     /// Sets the scene's bodies up on run A's session (start).
     void startBodies();
+    /// Gives run B copies of A's bodies as they stand now (none when A has none).
+    void forkBodiesB();
     /// Moves the running world (and run B) to `next`, keeping its state, history and log.
     Result<void> setBackend(SimBackend next);
     /// Uploads the CPU backend's state for drawing when it changed since the last upload (nothing on

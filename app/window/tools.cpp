@@ -22,10 +22,9 @@ sim::BrushKind brushOf(Tool t) {
 }
 }  // namespace
 
-void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float y, float bedHeightM,
-               float frameSeconds) {
-    const sim::Solver& solver = session.solver();
-    if (isBodyTool(t.tool)) return applyBodyTool(t, session, pressed, x, y);
+void applyTool(ToolState& t, Simulation& simulation, bool pressed, float x, float y, float bedHeightM, float frameSeconds) {
+    const sim::Solver& solver = *simulation.solver;
+    if (isBodyTool(t.tool)) return applyBodyTool(t, simulation, pressed, x, y);
     if (t.tool == Tool::PlaceSource || t.tool == Tool::PlaceDrain) {
         if (!pressed) return;
         sim::Emitter e;
@@ -37,7 +36,7 @@ void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float
         auto& list = t.tool == Tool::PlaceSource ? sources : drains;
         list.push_back(e);
         t.selection = {t.tool == Tool::PlaceDrain, int(list.size()) - 1};
-        session.apply(sim::SetEmitters{std::move(sources), std::move(drains)});
+        simulation.apply(sim::SetEmitters{std::move(sources), std::move(drains)});
         return;
     }
     if (t.tool == Tool::MoveSelected) {
@@ -46,7 +45,7 @@ void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float
         if (t.selection.index < 0 || t.selection.index >= int(list.size())) return;
         list[std::size_t(t.selection.index)].x = x;
         list[std::size_t(t.selection.index)].y = y;
-        session.apply(sim::SetEmitters{std::move(sources), std::move(drains)}, !pressed);
+        simulation.apply(sim::SetEmitters{std::move(sources), std::move(drains)}, !pressed);
         return;
     }
     // Without erosion state there are no layers to paint (the panel says so): no command at all.
@@ -61,7 +60,7 @@ void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float
     b.falloff = t.falloff;
     b.targetHeightM = t.tool == Tool::PaintHardness ? t.hardnessTarget : t.flattenTargetM;
     b.dtSeconds = frameSeconds;  // strokes scale with real time: the same at 30 and 144 fps
-    session.apply(sim::ApplyBrush{b}, !pressed);
+    simulation.apply(sim::ApplyBrush{b}, !pressed);
 }
 
 void materialToolsSection(ToolState& t, bool erosionState) {

@@ -9,6 +9,7 @@
 #include "sim/bodies/body_placing.hpp"
 #include "sim/brush.hpp"
 #include "sim/emitter.hpp"
+#include "app/window/simulation.hpp"
 #include "sim/session.hpp"
 
 namespace sluice::app {
@@ -76,10 +77,10 @@ struct ToolState {
 
 /// Applies the current tool at cell coordinates (x, y) for frameSeconds of real time. `pressed` is
 /// true on the frame the button went down (placement tools act only then). `bedHeightM` is the
-/// bed elevation under the cursor (read once per stroke for flatten). Edits go through the session
-/// (undoable); one drag is one undo entry.
-void applyTool(ToolState& t, sim::Session& session, bool pressed, float x, float y, float bedHeightM,
-               float frameSeconds);
+/// bed elevation under the cursor (read once per stroke for flatten). Edits go through the
+/// simulation (Simulation::apply: undoable, and to run B as well during an A/B comparison); one drag
+/// is one undo entry.
+void applyTool(ToolState& t, Simulation& simulation, bool pressed, float x, float y, float bedHeightM, float frameSeconds);
 
 /// The material tools' part of the Tools panel: with erosion state (`erosionState`, from
 /// Solver::hasErosionState()) the two paint tools and their settings (remove instead of add, the
@@ -90,6 +91,6 @@ void materialToolsSection(ToolState& t, bool erosionState);
 /// Applies a body tool (isBodyTool) at cell coordinates (x, y): PlaceBodies for a click of the place
 /// tool and along a blocks stroke (one undo entry per stroke), EditBodies while a drag moves the
 /// selected body (one entry per drag). Reads the bed and water under the new bodies from the solver.
-void applyBodyTool(ToolState& t, sim::Session& session, bool pressed, float x, float y);
+void applyBodyTool(ToolState& t, Simulation& simulation, bool pressed, float x, float y);
 
 }  // namespace sluice::app

@@ -150,7 +150,7 @@ void applyToolUnderCursor(ViewerState& v, const CursorPick& at, double frameSeco
             v.sim.solver->readRegion(sim::Solver::Field::Terrain, cell, &word);
             std::memcpy(&bedM, &word, sizeof bedM);
         }
-        applyTool(tools, *v.sim.session, pressed, at.cellX, at.cellY, bedM, float(std::min(frameSeconds, 0.1)));
+        applyTool(tools, v.sim, pressed, at.cellX, at.cellY, bedM, float(std::min(frameSeconds, 0.1)));
         tools.stroking = true;
     } else if (!v.mouse.left) {
         tools.stroking = false;

@@ -1,5 +1,7 @@
 #include "sim/bodies/body_run.hpp"
 
+#include <cstdint>
+
 #include "sim/bodies/body_load.hpp"
 #include "sim/solver.hpp"
 
@@ -15,6 +17,34 @@ Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene) {
         if (auto added = (*world)->add(scene.bodies[i].spec, scene.bodies[i].state); !added)
             return Error{scene.name + ": bodies[" + std::to_string(i) + "]: " + added.error().message};
     return std::move(*world);
+}
+
+Result<std::unique_ptr<BodyWorld>> bodyWorldOn(Solver& solver) {
+    std::vector<float> bed(std::size_t(solver.width()) * std::size_t(solver.height()));
+    solver.readRegion(Solver::Field::Terrain, CellBox{0, 0, solver.width(), solver.height()},
+                      reinterpret_cast<std::uint32_t*>(bed.data()));
+    HydroParams hydro;
+    hydro.gravity = solver.params().gravity;
+    return BodyWorld::create(solver.width(), solver.height(), solver.cellSizeM(), bed, hydro);
+}
+
+void applyBodyCommand(BodyWorld& world, const Command& c) {
+    if (const auto* e = std::get_if<EditBodies>(&c)) {
+        // The list is rebuilt so each body keeps its place in it (selections, later commands' indices).
+        std::vector<PlacedBody> list = placedBodies(world);
+        for (std::size_t k = 0; k < e->indices.size() && k < e->specs.size(); ++k)
+            if (const int i = e->indices[k]; i >= 0 && i < int(list.size()))
+                list[std::size_t(i)] = PlacedBody{e->specs[k], initialState(e->specs[k])};
+        replaceBodies(world, list);
+    }
+    if (const auto* p = std::get_if<PlaceBodies>(&c))
+        for (const BodySpec& spec : p->bodies) (void)world.add(spec);  // specs are checked where they are made
+    if (const auto* r = std::get_if<RemoveBodies>(&c)) {
+        std::vector<int> ids;
+        for (int i : r->indices)
+            if (i >= 0 && i < int(world.bodies().size())) ids.push_back(world.bodies()[std::size_t(i)].id);
+        for (int id : ids) world.remove(id);
+    }
 }
 
 void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3) {

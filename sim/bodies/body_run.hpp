@@ -7,6 +7,7 @@
 
 #include "gl/result.hpp"
 #include "sim/bodies/body_world.hpp"
+#include "sim/command.hpp"
 #include "sim/scene.hpp"
 
 namespace sluice::sim {
@@ -16,6 +17,15 @@ class Solver;
 /// A world over the scene's grid and bed holding its bodies; null when the scene has none. Errors: no
 /// bodies in this build, a body the world refuses (named by its index).
 Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene);
+
+/// An empty world over the solver's grid and current bed (gravity from its parameters). Errors: no
+/// bodies in this build.
+Result<std::unique_ptr<BodyWorld>> bodyWorldOn(Solver& solver);
+
+/// Applies a body command (PlaceBodies, RemoveBodies, EditBodies; sim/command.hpp) to the world:
+/// placed bodies added at rest, removed ones (by their place in the list) taken out, edited ones set
+/// anew at rest in their place. Other commands change nothing. The caller sets the load after.
+void applyBodyCommand(BodyWorld& world, const Command& c);
 
 /// Sets the load of the world's bodies, where they stand, on the solver (before its first step).
 void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3 = 1000.0f);

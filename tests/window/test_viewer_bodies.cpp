@@ -22,15 +22,18 @@ namespace {
 
 constexpr test::screen::MapFrame kMap{test::screen::kPondW, test::screen::kPondH};  // cells of 2 m
 
-std::string at(float cx, float cy) { return " " + std::to_string(kMap.x(cx)) + " " + std::to_string(kMap.y(cy)); }
+/// Pane A's map when A and B are side by side.
+constexpr test::screen::MapFrame kMapA{test::screen::kPondW, test::screen::kPondH, 2, 0};
+const test::screen::MapFrame* gMap = &kMap;  // the map the script's points land on
+std::string at(float cx, float cy) { return " " + std::to_string(gMap->x(cx)) + " " + std::to_string(gMap->y(cy)); }
 std::string line(int frame, const std::string& rest) { return std::to_string(frame) + " " + rest + "\n"; }
 
-/// B, then a drag from cell (45.5, 3) to (51, 60): a wall of blocks across the map, slightly
-/// diagonal (so the path must add side steps). Frames first .. first + 32.
-std::string blocksStroke(int first) {
-    std::string s = line(first, "key b") + line(first + 2, "move" + at(45.5f, 3)) + line(first + 3, "down" + at(45.5f, 3) + " left");
-    for (int k = 0; k <= 28; ++k) s += line(first + 4 + k, "move" + at(45.5f + 0.2f * float(k), 3.0f + 2.0f * float(k)));
-    return s + line(first + 33, "up" + at(51.1f, 59) + " left");
+/// B, then a drag from cell (x0, 3) to (x0 + slant * 5.6, 60): a wall of blocks across the map,
+/// slightly diagonal by default (so the path must add side steps). Frames first .. first + 33.
+std::string blocksStroke(int first, float x0 = 45.5f, float slant = 1.0f) {
+    std::string s = line(first, "key b") + line(first + 2, "move" + at(x0, 3)) + line(first + 3, "down" + at(x0, 3) + " left");
+    for (int k = 0; k <= 28; ++k) s += line(first + 4 + k, "move" + at(x0 + 0.2f * slant * float(k), 3.0f + 2.0f * float(k)));
+    return s + line(first + 33, "up" + at(x0 + 5.6f * slant, 59) + " left");
 }
 
 /// L and a click at cell (20, 30): a log dropped into the pond (selected). Frames first .. first + 4.
@@ -129,4 +132,39 @@ TEST(ViewerBodies, DeleteAndUndoOfBodyEdits) {
         runAndReadSave(dir, blocksStroke(5) + line(42, "key Ctrl+Z") + line(46, "key Ctrl+S") + line(50, "key Return"), 56);
     EXPECT_EQ(undone.state.field.width, test::screen::kPondW) << "no save";
     EXPECT_TRUE(undone.bodies.empty()) << undone.bodies.size() << " bodies left after undoing the stroke";
+}
+
+// In an A/B comparison run B has the bodies too: a wall laid across the whole map at the pond's
+// edge while paused holds the water back in B (rougher) as in A; without B's own copy of the
+// blocks its water would run on east.
+TEST(ViewerBodies, RunBOfAComparisonHasTheBodiesToo) {
+    if (!sim::BodyWorld::available()) GTEST_SKIP() << "this build has no bodies (SLUICE_BODIES=OFF)";
+    test::TempDir dir;
+    test::screen::writePondScene(dir);
+    // Paused (Space), B, a drag along x = 42.5 cells from the south edge to the north edge of pane
+    // A's map; Space again.
+    gMap = &kMapA;
+    std::string script = line(2, "key space") + line(5, "key b") + line(7, "move" + at(42.5f, 0.3f)) +
+                         line(8, "down" + at(42.5f, 0.3f) + " left");
+    for (int k = 0; k <= 32; ++k) script += line(9 + k, "move" + at(42.5f, 0.3f + 2.0f * float(k)));
+    script += line(42, "up" + at(42.5f, 63.7f) + " left") + line(44, "key space");
+    gMap = &kMap;
+    test::writeText(dir / "s.txt", script);
+    const auto r = test::screen::runViewerIn(dir, "flat.json --map --ab manning_n=0.05 --speed 4 --frames 160 "
+                                                  "--autosave-seconds 0 --input-script s.txt --dump-state out");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    auto a = sim::readNpy(dir / "out" / "depth.npy");
+    auto b = sim::readNpy(dir / "out" / "depth_b.npy");
+    ASSERT_TRUE(a && b) << r.output;
+    double westA = 0, westB = 0, eastA = 0, eastB = 0;  // m^3 per m of width: west of the wall, east of it
+    for (int y = 0; y < test::screen::kPondH; ++y)
+        for (int x = 0; x < test::screen::kPondW; ++x) {
+            const std::size_t i = std::size_t(y * test::screen::kPondW + x);
+            (x < 42 ? westA : (x > 43 ? eastA : westA)) += x == 42 || x == 43 ? 0.0 : a->data[i];
+            (x < 42 ? westB : (x > 43 ? eastB : westB)) += x == 42 || x == 43 ? 0.0 : b->data[i];
+        }
+    EXPECT_GT(westA, 100.0);
+    EXPECT_GT(westB, 100.0);
+    EXPECT_LT(eastA, 0.01 * westA) << "the wall did not hold in A";
+    EXPECT_LT(eastB, 0.01 * westB) << "the wall did not hold in B: B runs without the bodies";
 }
