@@ -141,6 +141,8 @@ std::string rate(double cellStepsPerSecond) {
 int runBench(int argc, char** argv) {
     for (int i = 2; i < argc; ++i)
         if (std::strcmp(argv[i], "--frame") == 0) return runBenchFrame(argc, argv);
+    for (int i = 2; i < argc; ++i)
+        if (std::strcmp(argv[i], "--bodies") == 0) return runBenchBodies(argc, argv);
     const VerbSpec& spec = *findVerb("bench");
     int exitCode = kExitOk;
     const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);

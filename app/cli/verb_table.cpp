@@ -135,7 +135,7 @@ std::vector<VerbSpec> makeTable() {
                   kQuiet}});
     t.push_back({"bench", "[options]", "copy ceiling, GPU and CPU step throughput, whole frames",
                  "Prints one table per measurement (docs/PERFORMANCE.md explains each column). With --frame,\n"
-                 "times whole frames of the 3-D view instead.",
+                 "times whole frames of the 3-D view instead; with --bodies, bodies beside the water.",
                  {{"--sizes", "N,N,...", "grid sides to measure (default 1024,2048,4096; --quick 64,128)"},
                   {"--quick", nullptr, "small grids and short timings (a smoke test)"},
                   {"--json", nullptr, "print the results as JSON"},
@@ -152,11 +152,15 @@ std::vector<VerbSpec> makeTable() {
                   {"--frame-size", "WxH", "frame size of --frames (default 1920x1080)"},
                   {"--frame-max", "N", "largest grid side that --frames renders (default 8192)"},
                   {"--frame", nullptr, "time whole frames of the 3-D view (the options below)"},
-                  {"--grid", "N", "with --frame: the grid side (default 1024, 256 on a software renderer)"},
+                  {"--grid", "N", "with --frame or --bodies: the grid side (default 1024; --frame: 256 on a software renderer)"},
                   {"--size", "WxH", "with --frame: the frame size (default 1920x1080)"},
                   {"--render-scale", "S", "with --frame: internal resolution of the 3-D passes (0.1..1)"},
                   {"--timelapse", nullptr, "with --frame: the viewer's time-lapse, as many steps a frame as keep it at >= 30 fps;\n"
-                                           "prints the speed-up over real time"}}});
+                                           "prints the speed-up over real time"},
+                  {"--bodies", "N", "time N logs on a flowing lake, stage by stage (--grid, default 1024;\n"
+                                    "--steps K, default 20; --backend gpu|cpu; docs/BODIES.md)"},
+                  {"--steps", "K", "with --bodies: water steps timed (default 20)"},
+                  kBackend}});
     t.push_back({"info", "", "describe the headless OpenGL context and how its kernels round division", "", {}});
     t.push_back({"help", "[VERB]", "this overview, or one verb's options", "", {}});
     return t;

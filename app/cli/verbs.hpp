@@ -6,6 +6,7 @@ int runSimulate(int argc, char** argv);
 int runBench(int argc, char** argv);
 /// `sluice bench --frame ...` (app/cli/bench_frame.cpp): whole-frame timings of the 3-D view.
 int runBenchFrame(int argc, char** argv);
+int runBenchBodies(int argc, char** argv);
 int runInfo(int argc, char** argv);
 int runRender(int argc, char** argv);
 /// `sluice record`: a video (or PNG frames) of a scene run headless, optionally driven by a timeline.

@@ -1,5 +1,6 @@
 #include "sim/bodies/body_run.hpp"
 
+#include <chrono>
 #include <cstdint>
 
 #include "sim/bodies/body_load.hpp"
@@ -52,13 +53,27 @@ void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3
     solver.setBodyLoad(bodyLoad(world, snap, WaterField::fromSnapshot(snap, solver.bodyLoad()), waterDensityKgPerM3));
 }
 
-void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves, float waterDensityKgPerM3) {
+void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves, float waterDensityKgPerM3,
+                BodyStepTimes* times) {
+    using Clock = std::chrono::steady_clock;
+    auto t = Clock::now();
+    // Adds the time since the last lap to `part` (when timing).
+    const auto lap = [&](double BodyStepTimes::*part) {
+        if (!times) return;
+        const auto now = Clock::now();
+        times->*part += std::chrono::duration<double>(now - t).count();
+        t = now;
+    };
     const FieldSnapshot snap = solver.download();
+    lap(&BodyStepTimes::readbackS);
     if (bedMoves) world.setTerrain(snap.terrainM);
     // The bodies feel the level the water stands at around them, under the load it carried this step.
     const WaterField water = WaterField::fromSnapshot(snap, solver.bodyLoad());
+    lap(&BodyStepTimes::fieldS);
     world.step(dtSeconds, water);
+    lap(&BodyStepTimes::dynamicsS);
     solver.setBodyLoad(bodyLoad(world, snap, water, waterDensityKgPerM3));
+    lap(&BodyStepTimes::loadS);
 }
 
 void replaceBodies(BodyWorld& world, const std::vector<PlacedBody>& list) {

@@ -30,11 +30,20 @@ void applyBodyCommand(BodyWorld& world, const Command& c);
 /// Sets the load of the world's bodies, where they stand, on the solver (before its first step).
 void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3 = 1000.0f);
 
+/// Where one stepBodies call spent its time (wall seconds), for `sluice bench --bodies`.
+struct BodyStepTimes {
+    double readbackS = 0;  ///< the solver's fields read back (download())
+    double fieldS = 0;     ///< the water as the bodies feel it (WaterField::fromSnapshot)
+    double dynamicsS = 0;  ///< the water's forces and Bullet's substeps (BodyWorld::step)
+    double loadS = 0;      ///< the bodies' load computed and set on the solver
+};
+
 /// Advances the bodies dtSeconds in the solver's current water, then sets the load of the bodies in
 /// their new places on the solver for its next step (bodyLoad()); the collider follows the bed when
-/// `bedMoves` (erosion). Reads the solver's fields back (download()).
+/// `bedMoves` (erosion). Reads the solver's fields back (download()). With `times`, adds the time of
+/// each part to it.
 void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves,
-                float waterDensityKgPerM3 = 1000.0f);
+                float waterDensityKgPerM3 = 1000.0f, BodyStepTimes* times = nullptr);
 
 /// Takes the world's bodies out and puts `list` in instead, each with its motion (undo of body edits).
 void replaceBodies(BodyWorld& world, const std::vector<PlacedBody>& list);

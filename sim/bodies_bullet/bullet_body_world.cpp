@@ -9,6 +9,7 @@
 #include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
 
 #include "sim/bodies/body_world.hpp"
+#include "sim/row_pool.hpp"
 
 namespace sluice::sim {
 
@@ -145,11 +146,19 @@ public:
     void step(float dtSeconds, const WaterField& water) override {
         const int n = std::max(1, int(std::ceil(dtSeconds / kSubstepS - 1e-4f)));
         const float h = dtSeconds / float(n);
+        forces_.resize(bodies_.size());
         for (int k = 0; k < n; ++k) {
+            // The water's forces on every body at once (each reads the water and its own pose, writes
+            // its own entry: the same bits with any number of threads), then handed to Bullet in order.
+            pool_.run(int(bodies_.size()), kSamplesPerBody, [&](int begin, int end, int) {
+                for (int i = begin; i < end; ++i)
+                    forces_[std::size_t(i)] = waterForces(bodies_[std::size_t(i)].spec, entries_[std::size_t(i)].samples,
+                                                          bodies_[std::size_t(i)].massKg, stateOf(*entries_[std::size_t(i)].body),
+                                                          water, hydro_, h);
+            });
             for (std::size_t i = 0; i < bodies_.size(); ++i) {
                 btRigidBody& rb = *entries_[i].body;
-                const BodyState s = stateOf(rb);
-                const HydroForces f = waterForces(bodies_[i].spec, entries_[i].samples, bodies_[i].massKg, s, water, hydro_, h);
+                const HydroForces& f = forces_[i];
                 rb.applyCentralForce(bt(f.forceN));
                 rb.applyTorque(bt(f.torqueNm));
                 rb.setDamping(0.0f, 1.0f - std::exp(-f.angularDampingPerS));  // Bullet: w *= (1 - d)^dt
@@ -215,6 +224,10 @@ private:
     std::vector<Body> bodies_;
     std::vector<Entry> entries_;  // parallel to bodies_
     int nextId_ = 1;
+    // The forces' threads: a worker takes at least ~16 bodies' samples (fewer cost more than they save).
+    static constexpr long long kSamplesPerBody = 150;
+    RowPool pool_{RowPool::defaultThreads(), 16 * kSamplesPerBody};
+    std::vector<HydroForces> forces_;  // this substep's, parallel to bodies_
 };
 
 }  // namespace

@@ -246,6 +246,25 @@ TEST_F(CliBodies, TheTerrainShadesABody) {
     EXPECT_LT(brightness[0], 0.7 * brightness[1]) << "in the tower's shadow " << brightness[0] << ", in the sun " << brightness[1];
 }
 
+// `sluice bench --bodies` times the bodies beside the water, stage by stage, on either backend.
+TEST_F(CliBodies, BenchTimesTheBodiesStageByStage) {
+    for (const char* backend : {"cpu", "gpu"}) {
+        const auto r = test::runSluice(std::string("bench --bodies 20 --grid 64 --steps 2 --json --backend ") + backend);
+        ASSERT_EQ(r.exitCode, 0) << r.output;
+        const nlohmann::json j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+        EXPECT_EQ(j["bodies"], 20);
+        EXPECT_EQ(j["backend"], backend);
+        EXPECT_GT(double(j["water_ms"]), 0.0);
+        EXPECT_GT(double(j["dynamics_ms"]), 0.0);
+        EXPECT_NEAR(double(j["bodies_ms"]), double(j["readback_ms"]) + double(j["field_ms"]) + double(j["dynamics_ms"]) +
+                                                double(j["load_ms"]), 1e-9);
+        EXPECT_GE(int(j["bodies_left"]), 18) << "logs on a slow current stay on the lake";
+    }
+    const auto bad = test::runSluice("bench --bodies 0");
+    EXPECT_EQ(bad.exitCode, 2) << bad.output;
+    EXPECT_NE(bad.output.find("--bodies"), std::string::npos) << bad.output;
+}
+
 TEST(CliBodiesErrors, BadBodiesAreRefusedNamingTheField) {
     test::TempDir dir;
     const std::pair<const char*, const char*> cases[] = {

@@ -69,11 +69,12 @@ TEST(ViewerErosion, TurnedOnInThePanelCarvesTheSlopeAndTheOverlayShowsIt) {
     writeSlopeScene(dir);
     std::string script;
     script += click(3, 78, 66);                      // collapse Simulation
-    script += click(7, 78, 89);                      // collapse Tools: Erosion's header at y 324, View's overlay at 508
-    script += click(11, 100, 508) + click(15, 60, 583);  // View: the map's overlay combo, "bed change"
+    script += click(7, 78, 89);                      // collapse Tools: Erosion's header at y 347, View's overlay at 531
+    script += click(11, 100, 531) + click(15, 60, 606);  // View: the map's overlay combo, "bed change"
     script += "19 move 835 790\n21 key F12\n";       // the pointer off the map; screenshot before erosion
-    script += click(24, 67, 324);                    // expand Erosion
-    script += click(28, 28, 347);                    // "erosion on"
+    script += click(24, 67, 347);                    // expand Erosion
+    script += click(28, 28, 370);                    // "erosion on"
+    script += "32 move 835 790\n";                   // and off it, so its tooltip does not cover the map
     test::writeText(dir / "erosion.txt", script);
     const auto r = test::screen::runViewerIn(
         dir, "slope.json --map --render-scale 1 --speed 10 --frames 200 --autosave-seconds 0 --input-script erosion.txt "

@@ -53,9 +53,9 @@ TEST(ViewerPanels, SectionsCollapseAndTheViewAndComparisonRespond) {
     std::string script;
     script += click(3, 78, 66);   // collapse Simulation
     script += click(7, 78, 89);   // collapse Tools: Compare A/B and View come into reach
-    script += click(11, 80, 416);  // View: "3D (V)"
-    script += click(15, 82, 347);  // expand Compare A/B
-    script += click(19, 66, 400);  // "Fork B from A"
+    script += click(11, 80, 439);  // View: "3D (V)"
+    script += click(15, 82, 370);  // expand Compare A/B
+    script += click(19, 66, 423);  // "Fork B from A"
     test::writeText(dir / "sections.txt", script);
     const auto r = runViewer(dir, "builtin:default:64 --map --speed 0.0001 --frames 30 --autosave-seconds 0 --print-fps "
                                   "--input-script sections.txt --dump-state state");
@@ -106,10 +106,10 @@ TEST(ViewerPanels, TerrainImportTakesATypedPath) {
     std::string script;
     script += click(3, 78, 66);    // collapse Simulation
     script += click(7, 78, 89);    // collapse Tools
-    script += click(11, 67, 370);  // expand Terrain
-    script += click(15, 100, 393);  // the heightmap path field
+    script += click(11, 67, 393);  // expand Terrain
+    script += click(15, 100, 416);  // the heightmap path field
     script += "19 text " + (dir / "ramp.npy").string() + "\n";
-    script += click(23, 42, 462);  // Import
+    script += click(23, 42, 485);  // Import
     test::writeText(dir / "import.txt", script);
     const auto r = runViewer(dir, "builtin:default:64 --map --speed 0.0001 --frames 32 --autosave-seconds 0 "
                                   "--input-script import.txt --log run.log --dump-state state");
