@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/mat3x3.hpp>
 
+#include "sim/bodies/body_placing.hpp"
 #include "sim/solver.hpp"
 
 namespace sluice::sim {
@@ -44,6 +46,7 @@ std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, 
     const float dx = field.cellSizeM;
     std::vector<float> load(std::size_t(W) * std::size_t(H), 0.0f);
     std::vector<Column> columns;
+    std::vector<float> patchVolume, patchBottom;  // one body's patch of cells, reused
     const std::vector<Body>& bodies = world.bodies();
     for (std::size_t b = 0; b < bodies.size(); ++b) {
         const Body& body = bodies[b];
@@ -53,22 +56,18 @@ std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, 
         // A floating body's weight, on the water once it is half as deep in as it floats; less while
         // it enters (its submerged fraction of the last step).
         const float carried = floats ? ratio * std::clamp(2.0f * submergedFraction(body, world.samples(b), water) / ratio, 0.0f, 1.0f) : 1.0f;
-        const std::size_t first = columns.size();
         // Each sample's volume goes to the cells its footprint (the turned box's extent in x and y)
         // overlaps, by area: the load then moves smoothly with the body, instead of jumping a cell
         // when a sample's centre crosses a border (which rocks the water and the body in turn).
-        auto addTo = [&](int i, int j, float volume, float bottom) {
-            const std::size_t cell = std::size_t(j) * std::size_t(W) + std::size_t(i);
-            // A body covers few cells: a linear search of its own columns is short.
-            auto it = std::find_if(columns.begin() + std::ptrdiff_t(first), columns.end(),
-                                   [&](const Column& c) { return c.cell == cell; });
-            if (it == columns.end()) {
-                columns.push_back({cell, b, volume, bottom, floats});
-            } else {
-                it->volumeM3 += volume;
-                it->bottomM = std::min(it->bottomM, bottom);
-            }
-        };
+        // Summed per cell of the body's own patch of the grid (its bounds), in sample order.
+        const BodyBounds box = bodyBounds(body.spec, body.state);
+        // A cell of margin: a sample's extent rounded past the body's own cannot fall outside.
+        const int px0 = std::max(0, int(std::floor(box.minM.x / dx)) - 1), px1 = std::min(W - 1, int(std::floor(box.maxM.x / dx)) + 1);
+        const int py0 = std::max(0, int(std::floor(box.minM.y / dx)) - 1), py1 = std::min(H - 1, int(std::floor(box.maxM.y / dx)) + 1);
+        if (px0 > px1 || py0 > py1) continue;  // wholly off the grid
+        const int pw = px1 - px0 + 1;
+        patchVolume.assign(std::size_t(pw) * std::size_t(py1 - py0 + 1), 0.0f);
+        patchBottom.assign(patchVolume.size(), std::numeric_limits<float>::infinity());
         for (const BodySample& s : world.samples(b)) {
             const glm::vec3 at = body.state.positionM + R * s.centreM;
             glm::vec3 reach;  // of the turned sample along the world axes
@@ -77,14 +76,22 @@ std::vector<float> bodyLoad(const BodyWorld& world, const FieldSnapshot& field, 
             const float x0 = (at.x - reach.x) / dx, x1 = (at.x + reach.x) / dx;
             const float y0 = (at.y - reach.y) / dx, y1 = (at.y + reach.y) / dx;
             const float perArea = s.volumeM3 * carried / ((x1 - x0) * (y1 - y0));
-            for (int j = std::max(0, int(std::floor(y0))); j <= std::min(H - 1, int(std::floor(y1))); ++j) {
+            for (int j = std::max(py0, int(std::floor(y0))); j <= std::min(py1, int(std::floor(y1))); ++j) {
                 const float wy = std::min(y1, float(j + 1)) - std::max(y0, float(j));
                 if (!(wy > 0.0f)) continue;
-                for (int i = std::max(0, int(std::floor(x0))); i <= std::min(W - 1, int(std::floor(x1))); ++i) {
+                for (int i = std::max(px0, int(std::floor(x0))); i <= std::min(px1, int(std::floor(x1))); ++i) {
                     const float wx = std::min(x1, float(i + 1)) - std::max(x0, float(i));
-                    if (wx > 0.0f) addTo(i, j, perArea * wx * wy, at.z - reach.z);
+                    if (!(wx > 0.0f)) continue;
+                    const std::size_t k = std::size_t(j - py0) * std::size_t(pw) + std::size_t(i - px0);
+                    patchVolume[k] += perArea * wx * wy;
+                    patchBottom[k] = std::min(patchBottom[k], at.z - reach.z);
                 }
             }
+        }
+        for (std::size_t k = 0; k < patchVolume.size(); ++k) {
+            if (patchBottom[k] == std::numeric_limits<float>::infinity()) continue;  // no sample reached it
+            const std::size_t i = std::size_t(px0) + k % std::size_t(pw), j = std::size_t(py0) + k / std::size_t(pw);
+            columns.push_back({j * std::size_t(W) + i, b, patchVolume[k], patchBottom[k], floats});
         }
     }
     // Per cell, the bodies from the lowest up.
