@@ -14,6 +14,7 @@ Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene) {
     hydro.gravity = scene.params.gravity;
     auto world = BodyWorld::create(scene.width, scene.height, scene.cellSizeM, scene.terrainM, hydro);
     if (!world) return Error{scene.name + ": " + world.error().message};
+    setBodyWalls(**world, scene.boundary);
     for (std::size_t i = 0; i < scene.bodies.size(); ++i)
         if (auto added = (*world)->add(scene.bodies[i].spec, scene.bodies[i].state); !added)
             return Error{scene.name + ": bodies[" + std::to_string(i) + "]: " + added.error().message};
@@ -26,7 +27,13 @@ Result<std::unique_ptr<BodyWorld>> bodyWorldOn(Solver& solver) {
                       reinterpret_cast<std::uint32_t*>(bed.data()));
     HydroParams hydro;
     hydro.gravity = solver.params().gravity;
-    return BodyWorld::create(solver.width(), solver.height(), solver.cellSizeM(), bed, hydro);
+    auto world = BodyWorld::create(solver.width(), solver.height(), solver.cellSizeM(), bed, hydro);
+    if (world) setBodyWalls(**world, solver.boundaries());
+    return world;
+}
+
+void setBodyWalls(BodyWorld& world, const Boundaries& boundary) {
+    world.setWalls({boundary.west.isWall(), boundary.east.isWall(), boundary.south.isWall(), boundary.north.isWall()});
 }
 
 void applyBodyCommand(BodyWorld& world, const Command& c) {
@@ -64,6 +71,8 @@ void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves
         times->*part += std::chrono::duration<double>(now - t).count();
         t = now;
     };
+    // The walls follow the boundaries in force (a boundary command, an undo, a timeline event).
+    setBodyWalls(world, solver.boundaries());
     const FieldSnapshot snap = solver.download();
     lap(&BodyStepTimes::readbackS);
     if (bedMoves) world.setTerrain(snap.terrainM);

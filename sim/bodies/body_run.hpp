@@ -22,6 +22,9 @@ Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene);
 /// bodies in this build.
 Result<std::unique_ptr<BodyWorld>> bodyWorldOn(Solver& solver);
 
+/// Makes the world's walled edges those of `boundary` (a side all of whose segments are walls).
+void setBodyWalls(BodyWorld& world, const Boundaries& boundary);
+
 /// Applies a body command (PlaceBodies, RemoveBodies, EditBodies; sim/command.hpp) to the world:
 /// placed bodies added at rest, removed ones (by their place in the list) taken out, edited ones set
 /// anew at rest in their place. Other commands change nothing. The caller sets the load after.
@@ -40,7 +43,7 @@ struct BodyStepTimes {
 
 /// Advances the bodies dtSeconds in the solver's current water, then sets the load of the bodies in
 /// their new places on the solver for its next step (bodyLoad()); the collider follows the bed when
-/// `bedMoves` (erosion). Reads the solver's fields back (download()). With `times`, adds the time of
+/// `bedMoves` (erosion), and the walls the solver's boundaries. Reads the solver's fields back (download()). With `times`, adds the time of
 /// each part to it.
 void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves,
                 float waterDensityKgPerM3 = 1000.0f, BodyStepTimes* times = nullptr);

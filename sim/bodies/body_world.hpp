@@ -3,6 +3,7 @@
 // the water's forces (water_forces.hpp). Built on Bullet (sim/bodies_bullet/) where the build has
 // it; the portable headless build (static runtime) leaves Bullet out (SLUICE_BODIES=OFF), and there
 // create() answers with an error naming the option.
+#include <array>
 #include <memory>
 #include <vector>
 
@@ -40,8 +41,12 @@ public:
     virtual bool remove(int id) = 0;
     /// The bed changed (brushes, erosion): the terrain collider follows.
     virtual void setTerrain(const std::vector<float>& bedM) = 0;
+    /// Which grid edges are walls (west, east, south, north): a body stops against a walled edge as
+    /// the water does; past any other edge it leaves the world. None at first.
+    virtual void setWalls(const std::array<bool, 4>& walled) = 0;
     /// Advances the bodies dtSeconds in the water `water` (fixed physics substeps of 1/120 s; the water
-    /// stands as given meanwhile). Bodies that leave the grid's footprint are removed.
+    /// stands as given meanwhile). Bodies that leave the grid's footprint (past an edge that is not a
+    /// wall) are removed.
     virtual void step(float dtSeconds, const WaterField& water) = 0;
     /// The bodies, in the order they were added.
     virtual const std::vector<Body>& bodies() const = 0;

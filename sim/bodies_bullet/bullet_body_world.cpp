@@ -3,6 +3,7 @@
 // (water_forces.hpp) applied before every physics substep. Bullet because rigid-body contact,
 // stacking and friction are not what Sluice is about, and it is a well-kept, packaged library.
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <btBulletDynamicsCommon.h>
@@ -53,6 +54,8 @@ public:
     }
     ~BulletBodyWorld() override {
         for (Entry& e : entries_) world_.removeRigidBody(e.body.get());
+        for (auto& w : walls_)
+            if (w.body) world_.removeRigidBody(w.body.get());
         if (terrain_) world_.removeRigidBody(terrain_.get());
     }
 
@@ -143,6 +146,27 @@ public:
         }
     }
 
+    void setWalls(const std::array<bool, 4>& walled) override {
+        if (walled == walled_) return;  // called every step: only a change rebuilds them
+        walled_ = walled;
+        for (auto& w : walls_)
+            if (w.body) world_.removeRigidBody(w.body.get());
+        // Planes at the grid's edges, facing into it: x = 0, x = W dx, y = 0, y = H dx.
+        const btVector3 normals[4] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}};
+        const float offsets[4] = {0.0f, -float(width_) * dx_, 0.0f, -float(height_) * dx_};
+        for (int side = 0; side < 4; ++side) {
+            Wall& w = walls_[std::size_t(side)];
+            w = Wall{};
+            if (!walled[std::size_t(side)]) continue;
+            w.shape = std::make_unique<btStaticPlaneShape>(normals[side], offsets[side]);
+            w.motion = std::make_unique<btDefaultMotionState>();
+            btRigidBody::btRigidBodyConstructionInfo info(0.0f, w.motion.get(), w.shape.get());
+            info.m_friction = 0.3f;
+            w.body = std::make_unique<btRigidBody>(info);
+            world_.addRigidBody(w.body.get());
+        }
+    }
+
     void step(float dtSeconds, const WaterField& water) override {
         const int n = std::max(1, int(std::ceil(dtSeconds / kSubstepS - 1e-4f)));
         const float h = dtSeconds / float(n);
@@ -221,6 +245,13 @@ private:
     std::unique_ptr<btCollisionShape> terrainShape_;
     std::unique_ptr<btDefaultMotionState> terrainMotion_;
     std::unique_ptr<btRigidBody> terrain_;
+    struct Wall {
+        std::unique_ptr<btCollisionShape> shape;
+        std::unique_ptr<btDefaultMotionState> motion;
+        std::unique_ptr<btRigidBody> body;  // null: that edge is open
+    };
+    std::array<Wall, 4> walls_;  // west, east, south, north
+    std::array<bool, 4> walled_{};
     std::vector<Body> bodies_;
     std::vector<Entry> entries_;  // parallel to bodies_
     int nextId_ = 1;

@@ -205,3 +205,36 @@ TEST(BodyWorldErrors, ABedThatDoesNotMatchTheGridIsRefused) {
 
 }  // namespace
 }  // namespace sluice::sim
+
+namespace sluice::sim {
+namespace {
+
+// A walled edge stops a body as it stops the water; past an open edge the body leaves the world.
+TEST(BodyWalls, AWalledEdgeStopsALogThatAnOpenOneLetsGo) {
+    if (!BodyWorld::available()) GTEST_SKIP() << "this build has no bodies (SLUICE_BODIES=OFF)";
+    const int W = 40, H = 12;
+    const WaterField water = uniformWater(W, H, 1.0f, 2.0f, glm::vec2(1.5f, 0.0f));  // flowing east
+    for (const bool walled : {true, false}) {
+        auto w = BodyWorld::create(W, H, 1.0f, std::vector<float>(std::size_t(W * H), 0.0f));
+        ASSERT_TRUE(w);
+        (*w)->setWalls({true, walled, true, true});
+        BodySpec log;
+        log.shape = BodyShape::Log;
+        log.sizeM = glm::vec3(3.0f, 0.5f, 0.5f);
+        log.densityKgPerM3 = 700.0f;
+        log.positionM = glm::vec3(30.0f, 6.0f, 2.1f);
+        ASSERT_TRUE((*w)->add(log));
+        for (int s = 0; s < 150; ++s) (*w)->step(0.1f, water);  // 15 s: 20 m at the current's speed
+        if (!walled) {
+            EXPECT_TRUE((*w)->bodies().empty()) << "an open edge lets the log go";
+            continue;
+        }
+        ASSERT_EQ((*w)->bodies().size(), 1u) << "the wall did not hold the log";
+        const Body& b = (*w)->bodies()[0];
+        EXPECT_LE(b.state.positionM.x, float(W) - 1.5f + 0.05f) << "it rests against the wall, not through it";
+        EXPECT_GT(b.state.positionM.x, float(W) - 2.5f) << "it drifted up to the wall";
+    }
+}
+
+}  // namespace
+}  // namespace sluice::sim
