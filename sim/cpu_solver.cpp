@@ -355,6 +355,26 @@ void CpuSolver::readRegion(Field field, const CellBox& box, std::uint32_t* out) 
     }
 }
 
+std::vector<WaterPatch> CpuSolver::readWater(const std::vector<CellBox>& boxes) {
+    std::vector<WaterPatch> out = sizedPatches(boxes);
+    for (WaterPatch& p : out) {
+        const CellBox& b = p.box;
+        const std::vector<float>& fx = p.faceVelocities ? vx_ : qx_;
+        const std::vector<float>& fy = p.faceVelocities ? vy_ : qy_;
+        for (int r = 0; r < b.h; ++r) {
+            const std::size_t row = std::size_t(r) * std::size_t(b.w);
+            std::copy_n(b_.begin() + std::ptrdiff_t(cell(b.x0, b.y0 + r)), b.w, p.bedM.begin() + std::ptrdiff_t(row));
+            std::copy_n(h_.begin() + std::ptrdiff_t(cell(b.x0, b.y0 + r)), b.w, p.depthUnits.begin() + std::ptrdiff_t(row));
+            std::copy_n(fx.begin() + std::ptrdiff_t(faceX(b.x0, b.y0 + r)), b.w + 1,
+                        p.faceX.begin() + std::ptrdiff_t(std::size_t(r) * std::size_t(b.w + 1)));
+        }
+        for (int r = 0; r <= b.h; ++r)
+            std::copy_n(fy.begin() + std::ptrdiff_t(faceY(b.x0, b.y0 + r)), b.w,
+                        p.faceY.begin() + std::ptrdiff_t(std::size_t(r) * std::size_t(b.w)));
+    }
+    return out;
+}
+
 void CpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t* values) {
     auto* data = static_cast<std::byte*>(fieldData(field));
     if (!data) return;

@@ -28,6 +28,7 @@ public:
     /// Plain loops over the stroke's box; smooth reads a copy of the box so cell order does not matter.
     void applyBrush(const BrushStroke& stroke) override;
     void readRegion(Field field, const CellBox& box, std::uint32_t* out) override;
+    std::vector<WaterPatch> readWater(const std::vector<CellBox>& boxes) override;
 
 protected:
     void substep(float dtSubSeconds) override;

@@ -69,6 +69,9 @@ Result<void> GpuSolver::init(const Scene& scene) {
     if (!brush) return brush.error();
     auto slump = gl::Program::compute("sim/slump.comp", exact);
     if (!slump) return slump.error();
+    auto gather = gl::Program::compute("sim/gather_patches.comp");
+    if (!gather) return gather.error();
+    gather_ = std::move(*gather);
     slump_ = std::move(*slump);
     flux_ = std::move(*flux);
     sweFlux_ = std::move(*sweFlux);

@@ -32,6 +32,8 @@ public:
     /// into those tiles' ledger slots); smooth takes a second dispatch.
     void applyBrush(const BrushStroke& stroke) override;
     void readRegion(Field field, const CellBox& box, std::uint32_t* out) override;
+    /// shaders/sim/gather_patches.comp: the boxes' fields copied into one buffer, read back at once.
+    std::vector<WaterPatch> readWater(const std::vector<CellBox>& boxes) override;
 
     /// How substeps map to dispatches. Every choice computes bit-identical depths and flows.
     struct Tuning {
@@ -187,6 +189,7 @@ private:
     gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_, slump_;
     gl::Program fusedPipes_, fusedSwe_;  // step_fused.comp for each model (Tuning::fused)
     gl::Program tiledPass2_;             // step_fused.comp without the face phase (Tuning::tiledPass2)
+    gl::Program gather_;                 // gather_patches.comp (readWater)
     int fusedCellRowsBuilt_ = 0;         // the Tuning::fusedCellRows they were compiled for
     int fusedThreadRowsBuilt_ = 0;       // and the Tuning::fusedThreadRows
     std::string exactDefines_;           // the float-ops defines every step kernel is compiled with
@@ -199,6 +202,7 @@ private:
     float erosionDtSub_ = 0;          // the substep length erodeAndSlump() uses (set by advance())
     std::size_t waterSlots_ = 0;      // ledger slot pairs of the water (pass-2 groups, brush tiles)
     std::size_t sedimentSlot0_ = 0;   // the int64 index of erosion's first ledger slot
+    gl::Buffer gatherRects_, gatherOut_;  // readWater: its rectangles and their words (grown on demand)
     gl::Buffer brushScratch_;  // smooth: new bed of the brush's dispatch area; grown on demand
     // Pairs: the index holds the state, the other copy is written by the next dispatch (depth and
     // flags swap every substep; flows stay, the other flow pair holding pass 1's raw transfers, except

@@ -221,4 +221,19 @@ Result<void> Solver::restoreState(const SolverState& s) {
     return {};
 }
 
+std::vector<WaterPatch> Solver::sizedPatches(const std::vector<CellBox>& boxes) const {
+    std::vector<WaterPatch> out(boxes.size());
+    for (std::size_t k = 0; k < boxes.size(); ++k) {
+        WaterPatch& p = out[k];
+        const CellBox& b = boxes[k];
+        p.box = b;
+        p.faceVelocities = params_.model == WaterModel::Swe;
+        p.bedM.resize(b.cellCount());
+        p.depthUnits.resize(b.cellCount());
+        p.faceX.resize(std::size_t(b.w + 1) * std::size_t(b.h));
+        p.faceY.resize(std::size_t(b.w) * std::size_t(b.h + 1));
+    }
+    return out;
+}
+
 }  // namespace sluice::sim

@@ -142,6 +142,21 @@ struct CellBox {
     std::size_t cellCount() const { return std::size_t(w) * std::size_t(h); }
 };
 
+/// The water over a box of cells as the bodies read it (Solver::readWater, sim/bodies/water_field.hpp):
+/// the bed (m, without the bodies' load), the stored depth (units) and each face's value, row-major
+/// from the box's south-west corner. The faces are those of the box's cells: x-faces box.x0 ..
+/// box.x0 + box.w of each row, y-faces box.y0 .. box.y0 + box.h of each column. They hold the
+/// shallow-water model's stored face velocities (m/s) when faceVelocities, else the pipe model's
+/// flows (m^3/s), which keeps no velocity.
+struct WaterPatch {
+    CellBox box;
+    bool faceVelocities = false;
+    std::vector<float> bedM;               ///< box.w * box.h
+    std::vector<std::int32_t> depthUnits;  ///< box.w * box.h
+    std::vector<float> faceX;              ///< (box.w + 1) * box.h
+    std::vector<float> faceY;              ///< box.w * (box.h + 1)
+};
+
 /// How one step of dtSeconds is split: n equal substeps of dtSub that keep dtSub * speed / dx <=
 /// courant. When that needs more than maxSubsteps, n = maxSubsteps and dtSub = courant dx / speed:
 /// the step covers n dtSub < dtSeconds (capped).
@@ -205,6 +220,10 @@ public:
     /// touch no ledger and, without erosion state, read as zeros and are not written.
     enum class Field { Terrain, Depth, Soft, Hardness };
     virtual void readRegion(Field field, const CellBox& box, std::uint32_t* out) = 0;
+    /// The water of every box (inside the grid) between steps, in one read: on the GPU one gather
+    /// dispatch and one readback of those cells only, however many boxes (the water around each
+    /// body, where a download() would read the whole grid back).
+    virtual std::vector<WaterPatch> readWater(const std::vector<CellBox>& boxes) = 0;
     void writeRegion(Field field, const CellBox& box, const std::uint32_t* values);
     /// writeRegion of bed heights given as floats.
     void writeTerrainRegion(const CellBox& box, const float* heightsM);
@@ -267,6 +286,8 @@ protected:
     /// thickness (m) and bedrock hardness per cell (empty: the parameters' uniform values), nothing
     /// suspended. Backends call it once they hold the scene, when the scene asks for erosion.
     void setUpErosion(const std::vector<float>& softM, const std::vector<float>& hardness);
+    /// Patches of the boxes' sizes (WaterPatch), their faces as the model keeps them, to fill.
+    std::vector<WaterPatch> sizedPatches(const std::vector<CellBox>& boxes) const;
     /// Whether a scene asks for erosion state from the start.
     static bool sceneWantsErosion(const Scene& scene) {
         return scene.params.erosion.enabled || !scene.softThicknessM.empty() || scene.erosionSetUp;

@@ -87,9 +87,10 @@ Result<BodyBench> measureBodies(const std::string& backendName, int grid, int bo
     out.readbackMs = 1000.0 * times.readbackS / steps;
     out.fieldMs = 1000.0 * times.fieldS / steps;
     out.dynamicsMs = 1000.0 * times.dynamicsS / steps;
+    out.forcesMs = 1000.0 * times.forcesS / steps;
     out.loadMs = 1000.0 * times.loadS / steps;
     out.bodiesLeft = int(bodiesWorld.bodies().size());
-    out.physicsSubsteps = int(std::ceil(scene.params.dtSeconds * 120.0f - 1e-4f));
+    out.physicsSubsteps = sim::bodySubsteps(scene.params.dtSeconds);
     return out;
 }
 

@@ -21,6 +21,7 @@ struct BodyBench {
     double waterMs = 0;       ///< the water step alone (the world without bodies)
     double waterWithMs = 0;   ///< the water step under the bodies' load
     double readbackMs = 0, fieldMs = 0, dynamicsMs = 0, loadMs = 0;  ///< the bodies' stages
+    double forcesMs = 0;  ///< the water's forces, part of dynamicsMs (the rest is Bullet's)
     double bodiesMs() const { return readbackMs + fieldMs + dynamicsMs + loadMs; }
 };
 

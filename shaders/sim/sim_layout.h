@@ -56,6 +56,9 @@
 // SLUICE_EROSION_* x W*H: the ping-pong pairs as two halves each, picked by uniforms.
 #define SLUICE_BIND_EROSION 21     // int erosion[7*W*H]
 #define SLUICE_BIND_BED_BASE 22    // float base[W*H], m: the bed is base + dz
+// The bodies' water gather (gather_patches.comp): rectangles to copy, and where they go.
+#define SLUICE_BIND_GATHER_RECTS 23  // ivec4 pairs: (source, base word, row pitch, first word out), (x0, y0, w, h)
+#define SLUICE_BIND_GATHER_OUT 24    // uint words[]: the rectangles one after another, row-major
 #define SLUICE_EROSION_SEDIMENT 0  // two halves: suspended sediment, units
 #define SLUICE_EROSION_SOFT 2      // two halves: soft-layer thickness, units
 #define SLUICE_EROSION_BED_CHANGE 4  // two halves: the bed's change dz, units

@@ -1,9 +1,15 @@
 #include "sim/bodies/body_run.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
+#include <map>
+
+#include <glm/geometric.hpp>
 
 #include "sim/bodies/body_load.hpp"
+#include "sim/bodies/body_placing.hpp"
 #include "sim/solver.hpp"
 
 namespace sluice::sim {
@@ -55,9 +61,66 @@ void applyBodyCommand(BodyWorld& world, const Command& c) {
     }
 }
 
+namespace {
+
+// The cells whose water a body may read over a step of dtSeconds: its bounds now, grown by twice
+// how far it moves at its present speed in that time, and by two cells (a bilinear look-up's
+// neighbours and the load's margin), clamped to the grid (a body past the edge reads its edge cells).
+CellBox waterBoxOf(const Body& body, float dtSeconds, int W, int H, float dx) {
+    const BodyBounds box = bodyBounds(body.spec, body.state);
+    const glm::vec3 half = 0.5f * (box.maxM - box.minM);
+    const float reach = glm::length(body.state.velocityMPerS) +
+                        glm::length(body.state.angularVelocityRadPerS) * glm::length(half);
+    const float grow = std::min(2.0f * reach * dtSeconds, 1e6f) / dx;  // a runaway body stays finite
+    const auto cells = [&](float lo, float hi, int n, int& first, int& count) {
+        // A cell index within the grid; a NaN (a body Bullet lost) reads cell 0.
+        const auto inside = [&](float c) { return c >= 0.0f ? int(std::min(c, float(n - 1))) : 0; };
+        first = inside(std::floor(lo / dx - grow) - 2.0f);
+        count = std::max(1, inside(std::floor(hi / dx + grow) + 2.0f) - first + 1);
+    };
+    CellBox out;
+    cells(box.minM.x, box.maxM.x, W, out.x0, out.w);
+    cells(box.minM.y, box.maxM.y, H, out.y0, out.h);
+    return out;
+}
+
+// The water around each of the world's bodies, read from the solver at once (on the GPU one gather
+// and one readback), for a step of dtSeconds.
+std::vector<WaterPatch> patchesAround(const BodyWorld& world, Solver& solver, float dtSeconds) {
+    std::vector<CellBox> boxes;
+    for (const Body& b : world.bodies())
+        boxes.push_back(waterBoxOf(b, dtSeconds, solver.width(), solver.height(), solver.cellSizeM()));
+    return solver.readWater(boxes);
+}
+
+// The water as each body feels it (by id): its patch under the load the water carries.
+std::map<int, WaterField> fieldsOf(const BodyWorld& world, const Solver& solver, const std::vector<WaterPatch>& patches) {
+    std::map<int, WaterField> out;
+    for (std::size_t i = 0; i < patches.size(); ++i)
+        out.emplace(world.bodies()[i].id, WaterField::fromPatch(patches[i], solver.width(), solver.height(),
+                                                                solver.cellSizeM(), solver.bodyLoad()));
+    return out;
+}
+
+// The fields of the world's bodies in their order (every body has one).
+std::vector<const WaterField*> inOrder(const BodyWorld& world, const std::map<int, WaterField>& water) {
+    std::vector<const WaterField*> out;
+    for (const Body& b : world.bodies()) out.push_back(&water.at(b.id));
+    return out;
+}
+
+void setLoad(const BodyWorld& world, Solver& solver, const std::map<int, WaterField>& water, float density,
+             Submerged submerged) {
+    solver.setBodyLoad(bodyLoad(world, inOrder(world, water), solver.width(), solver.height(), solver.cellSizeM(),
+                                density, submerged));
+}
+
+}  // namespace
+
 void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3) {
-    const FieldSnapshot snap = solver.download();
-    solver.setBodyLoad(bodyLoad(world, snap, WaterField::fromSnapshot(snap, solver.bodyLoad()), waterDensityKgPerM3));
+    // From the bodies' poses: a body just placed or put back by undo loads the water at once.
+    setLoad(world, solver, fieldsOf(world, solver, patchesAround(world, solver, 0.0f)), waterDensityKgPerM3,
+            Submerged::FromPose);
 }
 
 void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves, float waterDensityKgPerM3,
@@ -73,15 +136,23 @@ void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves
     };
     // The walls follow the boundaries in force (a boundary command, an undo, a timeline event).
     setBodyWalls(world, solver.boundaries());
-    const FieldSnapshot snap = solver.download();
+    if (bedMoves) {
+        std::vector<float> bed(std::size_t(solver.width()) * std::size_t(solver.height()));
+        solver.readRegion(Solver::Field::Terrain, CellBox{0, 0, solver.width(), solver.height()},
+                          reinterpret_cast<std::uint32_t*>(bed.data()));
+        world.setTerrain(bed);
+    }
+    // The bodies feel the level the water stands at around them, under the load it carried this
+    // step: only the cells around each body are read.
+    const std::vector<WaterPatch> patches = patchesAround(world, solver, dtSeconds);
     lap(&BodyStepTimes::readbackS);
-    if (bedMoves) world.setTerrain(snap.terrainM);
-    // The bodies feel the level the water stands at around them, under the load it carried this step.
-    const WaterField water = WaterField::fromSnapshot(snap, solver.bodyLoad());
+    const std::map<int, WaterField> water = fieldsOf(world, solver, patches);
     lap(&BodyStepTimes::fieldS);
-    world.step(dtSeconds, water);
+    world.step(dtSeconds, inOrder(world, water));
     lap(&BodyStepTimes::dynamicsS);
-    solver.setBodyLoad(bodyLoad(world, snap, water, waterDensityKgPerM3));
+    if (times) times->forcesS += world.lastForcesSeconds();
+    // Bodies that left the grid are gone from the world; the rest keep their fields.
+    setLoad(world, solver, water, waterDensityKgPerM3, Submerged::AsLastStepped);
     lap(&BodyStepTimes::loadS);
 }
 

@@ -35,16 +35,18 @@ void loadWater(const BodyWorld& world, Solver& solver, float waterDensityKgPerM3
 
 /// Where one stepBodies call spent its time (wall seconds), for `sluice bench --bodies`.
 struct BodyStepTimes {
-    double readbackS = 0;  ///< the solver's fields read back (download())
-    double fieldS = 0;     ///< the water as the bodies feel it (WaterField::fromSnapshot)
+    double readbackS = 0;  ///< the water around the bodies read back (Solver::readWater)
+    double fieldS = 0;     ///< the water as the bodies feel it (WaterField::fromPatch)
     double dynamicsS = 0;  ///< the water's forces and Bullet's substeps (BodyWorld::step)
+    double forcesS = 0;    ///< the water's forces alone, part of dynamicsS
     double loadS = 0;      ///< the bodies' load computed and set on the solver
 };
 
 /// Advances the bodies dtSeconds in the solver's current water, then sets the load of the bodies in
 /// their new places on the solver for its next step (bodyLoad()); the collider follows the bed when
-/// `bedMoves` (erosion), and the walls the solver's boundaries. Reads the solver's fields back (download()). With `times`, adds the time of
-/// each part to it.
+/// `bedMoves` (erosion; then the whole bed is read back), and the walls the solver's boundaries.
+/// Reads only the water around each body (Solver::readWater). With `times`, adds the time of each
+/// part to it.
 void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves,
                 float waterDensityKgPerM3 = 1000.0f, BodyStepTimes* times = nullptr);
 

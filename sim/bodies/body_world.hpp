@@ -3,7 +3,10 @@
 // the water's forces (water_forces.hpp). Built on Bullet (sim/bodies_bullet/) where the build has
 // it; the portable headless build (static runtime) leaves Bullet out (SLUICE_BODIES=OFF), and there
 // create() answers with an error naming the option.
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -14,13 +17,20 @@
 
 namespace sluice::sim {
 
+/// The bodies' fixed physics substep (s). 60 a second holds every body of 5 cm or more stably in the
+/// water (drag and damping never more than stop a body within a substep; heave linearly implicit:
+/// water_forces.cpp), at half the cost of 120.
+inline constexpr float kBodySubstepS = 1.0f / 60.0f;
+/// The physics substeps of a step of dtSeconds (equal ones, at most kBodySubstepS each).
+inline int bodySubsteps(float dtSeconds) { return std::max(1, int(std::ceil(dtSeconds / kBodySubstepS - 1e-4f))); }
+
 /// One body of the world and what the water did to it last.
 struct Body {
     int id = 0;
     BodySpec spec;
     BodyState state;
     float massKg = 0.0f;
-    float submergedFraction = 0.0f;  ///< of its volume, after the last step
+    float submergedFraction = 0.0f;  ///< of its volume, as the last physics substep's water forces found it
 };
 
 class BodyWorld {
@@ -44,10 +54,22 @@ public:
     /// Which grid edges are walls (west, east, south, north): a body stops against a walled edge as
     /// the water does; past any other edge it leaves the world. None at first.
     virtual void setWalls(const std::array<bool, 4>& walled) = 0;
-    /// Advances the bodies dtSeconds in the water `water` (fixed physics substeps of 1/120 s; the water
+    /// Advances the bodies dtSeconds in the water `water` (bodySubsteps(dtSeconds) equal physics substeps; the water
     /// stands as given meanwhile). Bodies that leave the grid's footprint (past an edge that is not a
     /// wall) are removed.
-    virtual void step(float dtSeconds, const WaterField& water) = 0;
+    void step(float dtSeconds, const WaterField& water) {
+        step(dtSeconds, std::vector<const WaterField*>(bodies().size(), &water));
+    }
+    /// The same, each body in its own view of the water: waterOf[i] for bodies()[i] (the water around
+    /// it, WaterField::fromPatch).
+    virtual void step(float dtSeconds, const std::vector<const WaterField*>& waterOf) = 0;
+    /// Wall seconds the last step() spent on the water's forces (the rest of it went to the rigid
+    /// bodies' library: integration, collisions, contacts), for `sluice bench --bodies`.
+    virtual double lastForcesSeconds() const = 0;
+    /// Calls fn(begin, end) over ranges that cover [0, bodies().size()) once, on the world's
+    /// threads (the calling one among them), and returns when all are done. For work per body of
+    /// about a step's forces of one physics substep (the load, body_load.hpp).
+    virtual void forBodies(const std::function<void(int, int)>& fn) const = 0;
     /// The bodies, in the order they were added.
     virtual const std::vector<Body>& bodies() const = 0;
     /// The volume samples of bodies()[index] (body frame; volumeSamples(spec), kept per body).

@@ -15,51 +15,76 @@ constexpr float kWetM = 1e-3f;
 
 WaterField::WaterField(int width, int height, float cellSizeM, std::vector<float> bedM, std::vector<float> depthM,
                        std::vector<glm::vec2> velocityMPerS)
-    : width_(width), height_(height), dx_(cellSizeM), bed_(std::move(bedM)), depth_(std::move(depthM)),
-      velocity_(std::move(velocityMPerS)) {}
+    : width_(width), height_(height), dx_(cellSizeM), w_(width), h_(height), bed_(bedM), bare_(std::move(bedM)),
+      depth_(std::move(depthM)), velocity_(std::move(velocityMPerS)) {}
 
-WaterField WaterField::fromSnapshot(const FieldSnapshot& s, const std::vector<float>& loadM) {
-    const int W = s.width, H = s.height;
-    std::vector<float> depth = s.depthM;
-    if (depth.empty()) {
-        depth.resize(s.depthUnits.size());
-        for (std::size_t i = 0; i < depth.size(); ++i) depth[i] = float(double(s.depthUnits[i]) * kDepthUnitM);
-    }
-    const bool stored = s.faceVelocityXMS.size() == std::size_t(W + 1) * std::size_t(H) &&
-                        s.faceVelocityYMS.size() == std::size_t(W) * std::size_t(H + 1);
-    auto depthAt = [&](int x, int y) { return depth[std::size_t(y) * std::size_t(W) + std::size_t(x)]; };
-    // A face's velocity: stored, or its flow over the mean depth beside it.
-    auto faceX = [&](int i, int y) {
-        const std::size_t f = std::size_t(y) * std::size_t(W + 1) + std::size_t(i);
-        if (stored) return s.faceVelocityXMS[f];
-        const float h = 0.5f * (depthAt(std::max(i - 1, 0), y) + depthAt(std::min(i, W - 1), y));
-        return h > kWetM ? s.flowXM3PerS[f] / (h * s.cellSizeM) : 0.0f;
+namespace {
+
+// A window of w x h cells: depth (m), and the face values around each cell (x-faces (w + 1) per
+// row, y-faces w per row, h + 1 rows) as velocities (m/s) or, for the pipe model, flows (m^3/s)
+// taken over the mean depth beside the face (the depth inside where the window ends). The cell's
+// velocity is the mean of its two faces along each axis.
+std::vector<glm::vec2> cellVelocities(int w, int h, float dx, const std::vector<float>& depth, const float* faceX,
+                                      const float* faceY, bool velocities) {
+    auto depthAt = [&](int x, int y) { return depth[std::size_t(y) * std::size_t(w) + std::size_t(x)]; };
+    auto fx = [&](int i, int y) {
+        const float v = faceX[std::size_t(y) * std::size_t(w + 1) + std::size_t(i)];
+        if (velocities) return v;
+        const float d = 0.5f * (depthAt(std::max(i - 1, 0), y) + depthAt(std::min(i, w - 1), y));
+        return d > kWetM ? v / (d * dx) : 0.0f;
     };
-    auto faceY = [&](int x, int j) {
-        const std::size_t f = std::size_t(j) * std::size_t(W) + std::size_t(x);
-        if (stored) return s.faceVelocityYMS[f];
-        const float h = 0.5f * (depthAt(x, std::max(j - 1, 0)) + depthAt(x, std::min(j, H - 1)));
-        return h > kWetM ? s.flowYM3PerS[f] / (h * s.cellSizeM) : 0.0f;
+    auto fy = [&](int x, int j) {
+        const float v = faceY[std::size_t(j) * std::size_t(w) + std::size_t(x)];
+        if (velocities) return v;
+        const float d = 0.5f * (depthAt(x, std::max(j - 1, 0)) + depthAt(x, std::min(j, h - 1)));
+        return d > kWetM ? v / (d * dx) : 0.0f;
     };
-    std::vector<glm::vec2> velocity(std::size_t(W) * std::size_t(H));
-    for (int y = 0; y < H; ++y)
-        for (int x = 0; x < W; ++x)
-            velocity[std::size_t(y) * std::size_t(W) + std::size_t(x)] =
-                glm::vec2(0.5f * (faceX(x, y) + faceX(x + 1, y)), 0.5f * (faceY(x, y) + faceY(x, y + 1)));
-    std::vector<float> bed = s.terrainM;
-    if (loadM.size() == bed.size())
-        for (std::size_t i = 0; i < bed.size(); ++i) bed[i] += loadM[i];
-    return WaterField(W, H, s.cellSizeM, std::move(bed), std::move(depth), std::move(velocity));
+    std::vector<glm::vec2> out(std::size_t(w) * std::size_t(h));
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            out[std::size_t(y) * std::size_t(w) + std::size_t(x)] =
+                glm::vec2(0.5f * (fx(x, y) + fx(x + 1, y)), 0.5f * (fy(x, y) + fy(x, y + 1)));
+    return out;
 }
 
-WaterAt WaterField::at(float xM, float yM) const {
-    WaterAt out;
-    if (width_ <= 0 || height_ <= 0) return out;
+}  // namespace
+
+WaterField WaterField::fromPatch(const WaterPatch& p, int gridWidth, int gridHeight, float cellSizeM,
+                                 const std::vector<float>& loadM) {
+    const CellBox& b = p.box;
+    std::vector<float> depth(p.depthUnits.size());
+    for (std::size_t i = 0; i < depth.size(); ++i) depth[i] = unitsToDepth(p.depthUnits[i]);
+    std::vector<glm::vec2> velocity =
+        cellVelocities(b.w, b.h, cellSizeM, depth, p.faceX.data(), p.faceY.data(), p.faceVelocities);
+    WaterField f(b.w, b.h, cellSizeM, p.bedM, std::move(depth), std::move(velocity));
+    f.width_ = gridWidth;
+    f.height_ = gridHeight;
+    f.x0_ = b.x0;
+    f.y0_ = b.y0;
+    if (loadM.size() == std::size_t(gridWidth) * std::size_t(gridHeight))
+        for (int y = 0; y < b.h; ++y)
+            for (int x = 0; x < b.w; ++x)
+                f.bed_[f.local(b.x0 + x, b.y0 + y)] +=
+                    loadM[std::size_t(b.y0 + y) * std::size_t(gridWidth) + std::size_t(b.x0 + x)];
+    return f;
+}
+
+bool WaterField::corners(float xM, float yM, Corners& c) const {
+    if (width_ <= 0 || height_ <= 0) return false;
     // Cell-centre coordinates; the four centres around the point, clamped at the edges.
     const float gx = xM / dx_ - 0.5f, gy = yM / dx_ - 0.5f;
-    if (!(gx > -1.0f && gy > -1.0f && gx < float(width_) && gy < float(height_))) return out;
+    if (!(gx > -1.0f && gy > -1.0f && gx < float(width_) && gy < float(height_))) return false;
     const int x0 = int(std::floor(gx)), y0 = int(std::floor(gy));
-    const float fx = gx - float(x0), fy = gy - float(y0);
+    c.fx = gx - float(x0);
+    c.fy = gy - float(y0);
+    for (int b = 0; b < 2; ++b)
+        for (int a = 0; a < 2; ++a) c.cell[b][a] = clamped(x0 + a, y0 + b);
+    return true;
+}
+
+WaterAt WaterField::waterAt(const Corners& c, bool slope) const {
+    WaterAt out;
+    const float fx = c.fx, fy = c.fy;
     float wSum = 0.0f, bed = 0.0f, bedW = 0.0f, surface = 0.0f;
     glm::vec2 velocity(0.0f);
     // Surface at the four centres (wet ones), for the slope.
@@ -67,17 +92,16 @@ WaterAt WaterField::at(float xM, float yM) const {
     bool wet[2][2] = {{false, false}, {false, false}};
     for (int b = 0; b < 2; ++b)
         for (int a = 0; a < 2; ++a) {
-            const int cx = std::clamp(x0 + a, 0, width_ - 1), cy = std::clamp(y0 + b, 0, height_ - 1);
-            const std::size_t c = std::size_t(cy) * std::size_t(width_) + std::size_t(cx);
+            const std::size_t k = c.cell[b][a];
             const float w = (a ? fx : 1.0f - fx) * (b ? fy : 1.0f - fy);
-            bed += w * bed_[c];
+            bed += w * bed_[k];
             bedW += w;
-            z[b][a] = bed_[c] + depth_[c];
-            wet[b][a] = depth_[c] > kWetM;
+            z[b][a] = bed_[k] + depth_[k];
+            wet[b][a] = depth_[k] > kWetM;
             if (!wet[b][a]) continue;
             wSum += w;
             surface += w * z[b][a];
-            velocity += w * velocity_[c];
+            velocity += w * velocity_[k];
         }
     bed /= bedW;
     if (!(wSum > 1e-6f)) {
@@ -89,6 +113,7 @@ WaterAt WaterField::at(float xM, float yM) const {
     out.depthM = std::max(0.0f, out.surfaceM - bed);
     if (out.depthM <= 0.0f) return out;
     out.velocityMPerS = velocity / wSum;
+    if (!slope) return out;
     // Slope along each axis from the pairs of wet centres across it (either row / column).
     float sx = 0.0f, nx = 0.0f, sy = 0.0f, ny = 0.0f;
     for (int b = 0; b < 2; ++b)
@@ -107,27 +132,36 @@ WaterAt WaterField::at(float xM, float yM) const {
     return out;
 }
 
-}  // namespace sluice::sim
-
-namespace sluice::sim {
-
-glm::vec2 WaterField::headSlope(float xM, float yM, float zM) const {
-    if (width_ <= 0 || height_ <= 0) return glm::vec2(0.0f);
-    const float gx = xM / dx_ - 0.5f, gy = yM / dx_ - 0.5f;
-    if (!(gx > -1.0f && gy > -1.0f && gx < float(width_) && gy < float(height_))) return glm::vec2(0.0f);
-    const int x0 = int(std::floor(gx)), y0 = int(std::floor(gy));
-    const float fx = gx - float(x0), fy = gy - float(y0);
+glm::vec2 WaterField::headSlopeAt(const Corners& c, float zM) const {
     float p[2][2];
     for (int b = 0; b < 2; ++b)
         for (int a = 0; a < 2; ++a) {
-            const int cx = std::clamp(x0 + a, 0, width_ - 1), cy = std::clamp(y0 + b, 0, height_ - 1);
-            const std::size_t c = std::size_t(cy) * std::size_t(width_) + std::size_t(cx);
-            p[b][a] = depth_[c] > kWetM ? std::max(0.0f, bed_[c] + depth_[c] - zM) : 0.0f;
+            const std::size_t k = c.cell[b][a];
+            p[b][a] = depth_[k] > kWetM ? std::max(0.0f, bed_[k] + depth_[k] - zM) : 0.0f;
         }
     // A grid edge is a wall: the clamped neighbour repeats the edge cell, so no push across it.
-    const float dpx = (1.0f - fy) * (p[0][1] - p[0][0]) + fy * (p[1][1] - p[1][0]);
-    const float dpy = (1.0f - fx) * (p[1][0] - p[0][0]) + fx * (p[1][1] - p[0][1]);
+    const float dpx = (1.0f - c.fy) * (p[0][1] - p[0][0]) + c.fy * (p[1][1] - p[1][0]);
+    const float dpy = (1.0f - c.fx) * (p[1][0] - p[0][0]) + c.fx * (p[1][1] - p[0][1]);
     return glm::vec2(dpx, dpy) / dx_;
+}
+
+WaterAt WaterField::at(float xM, float yM) const {
+    Corners c;
+    return corners(xM, yM, c) ? waterAt(c, true) : WaterAt{};
+}
+
+glm::vec2 WaterField::headSlope(float xM, float yM, float zM) const {
+    Corners c;
+    return corners(xM, yM, c) ? headSlopeAt(c, zM) : glm::vec2(0.0f);
+}
+
+WaterProbe WaterField::probe(float xM, float yM, float zM) const {
+    WaterProbe out;
+    Corners c;
+    if (!corners(xM, yM, c)) return out;
+    out.water = waterAt(c, false);
+    out.headSlope = headSlopeAt(c, zM);
+    return out;
 }
 
 }  // namespace sluice::sim

@@ -4,6 +4,7 @@
 // stacking and friction are not what Sluice is about, and it is a well-kept, packaged library.
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 
 #include <btBulletDynamicsCommon.h>
@@ -15,8 +16,6 @@
 namespace sluice::sim {
 
 namespace {
-
-constexpr float kSubstepS = 1.0f / 120.0f;
 
 btVector3 bt(glm::vec3 v) { return {v.x, v.y, v.z}; }
 glm::vec3 vec(const btVector3& v) { return {float(v.x()), float(v.y()), float(v.z())}; }
@@ -167,19 +166,23 @@ public:
         }
     }
 
-    void step(float dtSeconds, const WaterField& water) override {
-        const int n = std::max(1, int(std::ceil(dtSeconds / kSubstepS - 1e-4f)));
+    using BodyWorld::step;
+    void step(float dtSeconds, const std::vector<const WaterField*>& waterOf) override {
+        const int n = bodySubsteps(dtSeconds);
         const float h = dtSeconds / float(n);
         forces_.resize(bodies_.size());
+        forcesS_ = 0.0;
         for (int k = 0; k < n; ++k) {
+            const auto start = std::chrono::steady_clock::now();
             // The water's forces on every body at once (each reads the water and its own pose, writes
             // its own entry: the same bits with any number of threads), then handed to Bullet in order.
             pool_.run(int(bodies_.size()), kSamplesPerBody, [&](int begin, int end, int) {
                 for (int i = begin; i < end; ++i)
                     forces_[std::size_t(i)] = waterForces(bodies_[std::size_t(i)].spec, entries_[std::size_t(i)].samples,
                                                           bodies_[std::size_t(i)].massKg, stateOf(*entries_[std::size_t(i)].body),
-                                                          water, hydro_, h);
+                                                          *waterOf[std::size_t(i)], hydro_, h);
             });
+            forcesS_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             for (std::size_t i = 0; i < bodies_.size(); ++i) {
                 btRigidBody& rb = *entries_[i].body;
                 const HydroForces& f = forces_[i];
@@ -200,6 +203,10 @@ public:
         }
     }
 
+    double lastForcesSeconds() const override { return forcesS_; }
+    void forBodies(const std::function<void(int, int)>& fn) const override {
+        pool_.run(int(bodies_.size()), kSamplesPerBody, [&](int begin, int end, int) { fn(begin, end); });
+    }
     const std::vector<Body>& bodies() const override { return bodies_; }
     const std::vector<BodySample>& samples(std::size_t index) const override { return entries_[index].samples; }
 
@@ -257,8 +264,9 @@ private:
     int nextId_ = 1;
     // The forces' threads: a worker takes at least ~16 bodies' samples (fewer cost more than they save).
     static constexpr long long kSamplesPerBody = 150;
-    RowPool pool_{RowPool::defaultThreads(), 16 * kSamplesPerBody};
+    mutable RowPool pool_{RowPool::defaultThreads(), 16 * kSamplesPerBody};  // run() from one thread at a time
     std::vector<HydroForces> forces_;  // this substep's, parallel to bodies_
+    double forcesS_ = 0.0;             // wall seconds of the last step's forces
 };
 
 }  // namespace

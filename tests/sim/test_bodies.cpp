@@ -146,6 +146,34 @@ TEST_F(Dynamics, BoxesFloatAtArchimedesDraft) {
     EXPECT_NEAR(rolled.submergedFraction, 0.25f, 0.03f * 0.25f);  // Archimedes whatever its pose
 }
 
+// Small, light bodies dropped half a metre into still water come to rest floating at their draft:
+// a 5 cm cube of 20 kg/m^3 or 250 kg/m^3 and a 20 x 20 x 5 cm tile of 100 kg/m^3 are stiff on their
+// waterline for their mass, and drag or damping of more than stops them within a physics substep
+// once flung such bodies out of the water (the 20 kg/m^3 cube to 4 km up).
+TEST_F(Dynamics, SmallLightBodiesDroppedInSettleAtTheirDraft) {
+    const int W = 12, H = 12;
+    const WaterField water = uniformWater(W, H, 1.0f, 2.0f);
+    auto w = world(W, H, 1.0f, std::vector<float>(std::size_t(W * H), 0.0f));
+    ASSERT_TRUE(w);
+    const glm::vec3 cube(0.05f), tile(0.2f, 0.2f, 0.05f);
+    const struct {
+        glm::vec3 size;
+        float density;
+    } bodies[] = {{cube, 20.0f}, {cube, 250.0f}, {tile, 100.0f}};
+    for (int i = 0; i < 3; ++i)
+        ASSERT_TRUE(w->add(boxAt(glm::vec3(3.0f + 3.0f * float(i), 6.0f, 2.5f), bodies[i].density, bodies[i].size)));
+    for (int s = 0; s < 300; ++s) w->step(0.1f, water);  // 30 s
+    ASSERT_EQ(w->bodies().size(), 3u);
+    for (int i = 0; i < 3; ++i) {
+        const Body& b = w->bodies()[std::size_t(i)];
+        const float ratio = bodies[i].density / 1000.0f;
+        // Its bottom under the surface by the draft, within 1 cm (a few per cent of a cube's side).
+        const float bottom = b.state.positionM.z - 0.5f * bodies[i].size.z;
+        EXPECT_NEAR(bottom, 2.0f - ratio * bodies[i].size.z, 0.01f) << "density " << bodies[i].density;
+        EXPECT_LT(glm::length(b.state.velocityMPerS), 0.05f) << "density " << bodies[i].density;
+    }
+}
+
 // A log dropped into a uniform current is carried at the current's speed.
 TEST_F(Dynamics, ALogReachesTheSpeedOfTheCurrent) {
     const int W = 200, H = 20;
