@@ -69,10 +69,9 @@ Result<BodyBench> measureBodies(const std::string& backendName, int grid, int bo
     auto backend = makeBackend(backendName, scene);
     if (!backend) return backend.error();
     sim::Solver& solver = *backend->solver;
-    auto world = sim::bodyWorldFor(scene);
+    auto world = sim::startBodies(scene, solver);
     if (!world) return world.error();
     sim::BodyWorld& bodiesWorld = **world;
-    sim::loadWater(bodiesWorld, solver);
     double water = 0;
     sim::BodyStepTimes times;
     for (int i = 0; i < kWarmUp + steps; ++i) {

@@ -46,13 +46,12 @@ int runExport(int argc, char** argv) {
     }
     sim::Solver& solver = *backend->solver;
     // The scene's bodies move with the water over the steps (docs/BODIES.md); null without bodies.
-    auto world = sim::bodyWorldFor(*scene);
+    auto world = sim::startBodies(*scene, solver);
     if (!world) {
         std::cerr << "error: " << world.error().message << "\n";
         return kExitBadInput;
     }
     const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
-    if (bodies) sim::loadWater(*bodies, solver);
     for (long long i = 0; i < *steps; ++i) {
         solver.step(solver.params().dtSeconds);
         if (bodies) sim::stepBodies(*bodies, solver, solver.params().dtSeconds, solver.params().erosion.enabled);

@@ -96,13 +96,12 @@ int runRender(int argc, char** argv) {
         history->update(render::solverInputs(gpu), gpu.counters().timeSeconds);  // the initial state
     }
     // Bodies (docs/BODIES.md): moved by the water over the steps, as simulate moves them, and drawn.
-    auto world = sim::bodyWorldFor(*scene);  // null without bodies
+    auto world = sim::startBodies(*scene, gpu);  // null without bodies
     if (!world) {
         std::cerr << "error: " << world.error().message << "\n";
         return kExitBadInput;
     }
     const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
-    if (bodies) sim::loadWater(*bodies, gpu);
     for (long long i = 0; i < *steps; ++i) {
         gpu.step(scene->params.dtSeconds);
         if (bodies) sim::stepBodies(*bodies, gpu, scene->params.dtSeconds, gpu.params().erosion.enabled);

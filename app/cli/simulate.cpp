@@ -59,13 +59,12 @@ int runSimulate(int argc, char** argv) {
     }
 
     // Bodies in the water (docs/BODIES.md): stepped after each water step in the water it left.
-    auto world = sim::bodyWorldFor(*scene);  // null without bodies
+    auto world = sim::startBodies(*scene, solver);  // null without bodies
     if (!world) {
         std::cerr << "error: " << world.error().message << "\n";
         return kExitBadInput;
     }
     const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
-    if (bodies) sim::loadWater(*bodies, solver);
 
     const auto t0 = std::chrono::steady_clock::now();
     for (long long i = 0; i < *steps; ++i) {

@@ -140,14 +140,13 @@ int runSweep(int argc, char** argv) {
         backend->solver->setParams(runScene.params);
         backend->solver->setEmitters(runScene.sources, runScene.drains);
         // Each run starts the scene's bodies afresh (docs/BODIES.md); null without bodies.
-        auto world = sim::bodyWorldFor(runScene);
+        auto world = sim::startBodies(runScene, *backend->solver);
         if (!world) {
             progress.close();
             std::cerr << "error: " << world.error().message << "\n";
             return kExitBadInput;
         }
         const std::unique_ptr<sim::BodyWorld> bodies = std::move(*world);
-        if (bodies) sim::loadWater(*bodies, *backend->solver);
         sim::FieldSnapshot state;
         auto figures = runFor(*backend->solver, seconds, state, bodies.get());
         if (!figures) {

@@ -27,6 +27,12 @@ Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene) {
     return std::move(*world);
 }
 
+Result<std::unique_ptr<BodyWorld>> startBodies(const Scene& scene, Solver& solver) {
+    auto world = bodyWorldFor(scene);
+    if (world && *world) loadWater(**world, solver);
+    return world;
+}
+
 Result<std::unique_ptr<BodyWorld>> bodyWorldOn(Solver& solver) {
     std::vector<float> bed(std::size_t(solver.width()) * std::size_t(solver.height()));
     solver.readRegion(Solver::Field::Terrain, CellBox{0, 0, solver.width(), solver.height()},

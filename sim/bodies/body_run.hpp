@@ -18,6 +18,10 @@ class Solver;
 /// bodies in this build, a body the world refuses (named by its index).
 Result<std::unique_ptr<BodyWorld>> bodyWorldFor(const Scene& scene);
 
+/// bodyWorldFor(scene) with the bodies' load set on `solver` where they start (loadWater): what a
+/// run of the scene on that solver begins with. Null when the scene has none; errors as bodyWorldFor.
+Result<std::unique_ptr<BodyWorld>> startBodies(const Scene& scene, Solver& solver);
+
 /// An empty world over the solver's grid and current bed (gravity from its parameters). Errors: no
 /// bodies in this build.
 Result<std::unique_ptr<BodyWorld>> bodyWorldOn(Solver& solver);
