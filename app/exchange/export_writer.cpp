@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/exchange/bodies_glb.hpp"
 #include "app/output/output_dir.hpp"
 #include "sim/atomic_file.hpp"
 #include "sim/bodies/body_json.hpp"
@@ -59,6 +60,10 @@ Result<void> writeMeshes(OutputDir& out, const Derived& d, ExportReport& report)
     sim::GridMesh terrain = sim::buildGridMesh(f.terrainM.data(), f.width, f.height, f.cellSizeM, d.meshStep, nullptr);
     if (auto ok = sim::writeGlb(out.file("terrain.glb"), terrain, "terrain"); !ok) return ok;
     report.files.push_back("terrain.glb");
+    if (!d.ctx.bodies.empty()) {  // in the terrain's frame, where the water left them
+        if (auto ok = writeBodiesGlb(out.file("bodies.glb"), d.ctx.bodies); !ok) return ok;
+        report.files.push_back("bodies.glb");
+    }
     const std::vector<float> surface = sim::waterSurface(f);
     sim::GridMesh water = sim::buildGridMesh(surface.data(), f.width, f.height, f.cellSizeM, d.meshStep, d.wet.data());
     if (water.indices.empty()) {

@@ -1,4 +1,4 @@
-// glTF 2.0 binary through tinygltf: we fill its Model (buffers, views, accessors, one mesh, one node,
+// glTF 2.0 binary through tinygltf: we fill its Model (buffers, views, accessors, meshes, nodes,
 // one scene) and let it write the GLB container (header, JSON chunk, padded BIN chunk) to memory.
 #include "sim/exchange/glb_file.hpp"
 
@@ -55,33 +55,53 @@ int addFloats(tinygltf::Model& model, const std::vector<float>& v, int component
 }  // namespace
 
 Result<void> writeGlb(const std::filesystem::path& path, const GridMesh& mesh, const std::string& name) {
+    return writeGlbScene(path, {GlbMesh{name, mesh}}, {GlbNode{name, 0}});
+}
+
+Result<void> writeGlbScene(const std::filesystem::path& path, const std::vector<GlbMesh>& meshes,
+                           const std::vector<GlbNode>& nodes) {
     const std::string file = path.string();
-    if (mesh.indices.empty() || mesh.vertexCount() == 0) return Error{file + ": the mesh is empty (nothing to export)"};
+    for (const GlbMesh& m : meshes)
+        if (m.mesh.indices.empty() || m.mesh.vertexCount() == 0)
+            return Error{file + ": the mesh " + m.name + " is empty (nothing to export)"};
+    if (nodes.empty()) return Error{file + ": no node to export"};
+    for (const GlbNode& n : nodes)
+        if (n.mesh < 0 || n.mesh >= int(meshes.size())) return Error{file + ": node " + n.name + " names no mesh"};
     try {
         tinygltf::Model model;
         model.asset.version = "2.0";
         model.asset.generator = "Sluice";
         model.buffers.resize(1);
-        tinygltf::Primitive prim;
-        prim.mode = TINYGLTF_MODE_TRIANGLES;
-        prim.attributes["POSITION"] = addFloats(model, mesh.positions, 3, TINYGLTF_TYPE_VEC3);
-        prim.attributes["NORMAL"] = addFloats(model, mesh.normals, 3, TINYGLTF_TYPE_VEC3);
-        if (!mesh.depthM.empty()) prim.attributes["_DEPTH"] = addFloats(model, mesh.depthM, 1, TINYGLTF_TYPE_SCALAR);
-        if (!mesh.flowMS.empty()) prim.attributes["_FLOW"] = addFloats(model, mesh.flowMS, 2, TINYGLTF_TYPE_VEC2);
-        const auto [lo, hi] = std::minmax_element(mesh.indices.begin(), mesh.indices.end());
-        prim.indices = addAccessor(model, mesh.indices.data(), mesh.indices.size() * sizeof(std::uint32_t),
-                                   mesh.indices.size(), TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR,
-                                   TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER, {double(*lo)}, {double(*hi)});
-        tinygltf::Mesh m;
-        m.name = name;
-        m.primitives.push_back(prim);
-        model.meshes.push_back(m);
-        tinygltf::Node node;
-        node.name = name;
-        node.mesh = 0;
-        model.nodes.push_back(node);
+        for (const GlbMesh& gm : meshes) {
+            const GridMesh& mesh = gm.mesh;
+            tinygltf::Primitive prim;
+            prim.mode = TINYGLTF_MODE_TRIANGLES;
+            prim.attributes["POSITION"] = addFloats(model, mesh.positions, 3, TINYGLTF_TYPE_VEC3);
+            prim.attributes["NORMAL"] = addFloats(model, mesh.normals, 3, TINYGLTF_TYPE_VEC3);
+            if (!mesh.depthM.empty()) prim.attributes["_DEPTH"] = addFloats(model, mesh.depthM, 1, TINYGLTF_TYPE_SCALAR);
+            if (!mesh.flowMS.empty()) prim.attributes["_FLOW"] = addFloats(model, mesh.flowMS, 2, TINYGLTF_TYPE_VEC2);
+            const auto [lo, hi] = std::minmax_element(mesh.indices.begin(), mesh.indices.end());
+            prim.indices = addAccessor(model, mesh.indices.data(), mesh.indices.size() * sizeof(std::uint32_t),
+                                       mesh.indices.size(), TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT, TINYGLTF_TYPE_SCALAR,
+                                       TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER, {double(*lo)}, {double(*hi)});
+            tinygltf::Mesh m;
+            m.name = gm.name;
+            m.primitives.push_back(prim);
+            model.meshes.push_back(m);
+        }
         tinygltf::Scene scene;
-        scene.nodes.push_back(0);
+        for (const GlbNode& n : nodes) {
+            tinygltf::Node node;
+            node.name = n.name;
+            node.mesh = n.mesh;
+            // Left out when they are the identity, as glTF's defaults are.
+            if (n.translation != std::array<float, 3>{0.0f, 0.0f, 0.0f})
+                node.translation.assign(n.translation.begin(), n.translation.end());
+            if (n.rotation != std::array<float, 4>{0.0f, 0.0f, 0.0f, 1.0f}) node.rotation.assign(n.rotation.begin(), n.rotation.end());
+            if (n.scale != std::array<float, 3>{1.0f, 1.0f, 1.0f}) node.scale.assign(n.scale.begin(), n.scale.end());
+            scene.nodes.push_back(int(model.nodes.size()));
+            model.nodes.push_back(node);
+        }
         model.scenes.push_back(scene);
         model.defaultScene = 0;
 

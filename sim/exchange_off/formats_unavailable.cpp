@@ -20,5 +20,8 @@ Result<void> writeGeoTiff(const std::filesystem::path& path, const float*, int, 
 }
 Result<GeoRaster> readGeoTiff(const std::filesystem::path& path) { return unavailable(path); }
 Result<void> writeGlb(const std::filesystem::path& path, const GridMesh&, const std::string&) { return unavailable(path); }
+Result<void> writeGlbScene(const std::filesystem::path& path, const std::vector<GlbMesh>&, const std::vector<GlbNode>&) {
+    return unavailable(path);
+}
 
 }  // namespace sluice::sim

@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "sim/bodies/body_world.hpp"
+#include "sim/exchange/library_formats.hpp"
 #include "sim/npy.hpp"
 #include "tests/support/golden_image.hpp"
 #include "tests/support/run_cli.hpp"
@@ -109,6 +111,68 @@ TEST_F(CliBodies, BodiesMoveTheSameOnTheGpuAndTheCpu) {
     ASSERT_EQ(a.size(), 1u);
     EXPECT_GT(float(a[0]["position_m"][0]), 22.0f) << a.dump();  // it moved
     EXPECT_EQ(a, b) << a.dump() << "\n" << b.dump();
+}
+
+namespace {
+
+// The JSON chunk of a .glb (the header's 12 bytes, then the chunk's length, type and text).
+nlohmann::json glbJson(const std::filesystem::path& file) {
+    const std::string bytes = test::readText(file);
+    EXPECT_GE(bytes.size(), 20u);
+    if (bytes.size() < 20 || bytes.compare(0, 4, "glTF") != 0 || bytes.compare(16, 4, "JSON") != 0) return {};
+    std::uint32_t length = 0;
+    std::memcpy(&length, bytes.data() + 12, 4);
+    return nlohmann::json::parse(bytes.substr(20, length));
+}
+
+}  // namespace
+
+// `sluice export --what mesh --format glb` writes the bodies as a glTF scene beside the terrain: one
+// mesh per shape at unit size, one node per body with its size, orientation and position in glTF's
+// frame (+Y up: east x is +X, up z is +Y, north y is -Z), so an engine places them on the terrain
+// mesh as Sluice left them; Khronos' validator finds no error in it.
+TEST_F(CliBodies, ExportWritesTheBodiesAsAGltfScene) {
+    if (!sim::exchangeLibraryFormatsAvailable()) GTEST_SKIP() << "this build has SLUICE_EXCHANGE_FORMATS=OFF";
+    const std::string bodies = R"([{"shape": "log", "size": [3, 0.4, 0.5], "density": 700, "position": [20, 6, 1.0], "yaw": 30},
+        {"shape": "boat", "size": [4, 1.5, 0.8], "density": 300, "position": [60, 6, 1.2], "yaw": -90},
+        {"shape": "block", "size": [1, 1, 1.6], "density": 2400, "position": [100.5, 3.5, 0.8]},
+        {"shape": "log", "size": [2, 0.3, 0.3], "density": 600, "position": [120, 8, 1.0]}])";
+    test::writeText(dir / "river.json", riverScene(bodies));
+    const auto r = test::runSluice("export '" + (dir / "river.json").string() + "' --steps 0 --what mesh --format glb --out '" +
+                                   (dir / "export").string() + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    ASSERT_TRUE(std::filesystem::exists(dir / "export" / "bodies.glb")) << r.output;
+    const nlohmann::json gltf = glbJson(dir / "export" / "bodies.glb");
+    ASSERT_EQ(gltf["meshes"].size(), 3u) << "one mesh per shape: log, boat, block";
+    ASSERT_EQ(gltf["nodes"].size(), 4u);
+    const nlohmann::json placed = nlohmann::json::parse(test::readText(dir / "export" / "bodies.json"))["bodies"];
+    for (std::size_t i = 0; i < 4; ++i) {
+        const nlohmann::json& node = gltf["nodes"][i];
+        const nlohmann::json& body = placed[i];
+        const std::string what = node.dump();
+        EXPECT_EQ(node["mesh"], i == 3 ? 0 : int(i)) << what;  // the second log shares the first's mesh
+        EXPECT_FLOAT_EQ(float(node["translation"][0]), float(body["position"][0])) << what;
+        EXPECT_FLOAT_EQ(float(node["translation"][1]), float(body["position"][2])) << what;
+        EXPECT_FLOAT_EQ(float(node["translation"][2]), -float(body["position"][1])) << what;
+        EXPECT_FLOAT_EQ(float(node["scale"][0]), float(body["size"][0])) << what;
+        EXPECT_FLOAT_EQ(float(node["scale"][1]), float(body["size"][2])) << what;
+        EXPECT_FLOAT_EQ(float(node["scale"][2]), float(body["size"][1])) << what;
+    }
+    // A yaw of 30 degrees counter-clockwise seen from above is a turn of 30 degrees about glTF's +Y.
+    const nlohmann::json& q = gltf["nodes"][0]["rotation"];
+    EXPECT_NEAR(float(q[1]), std::sin(0.5f * 30.0f * 3.14159265f / 180.0f), 1e-5f) << q.dump();
+    EXPECT_NEAR(float(q[3]), std::cos(0.5f * 30.0f * 3.14159265f / 180.0f), 1e-5f) << q.dump();
+    EXPECT_NEAR(float(q[0]), 0.0f, 1e-6f) << q.dump();
+    EXPECT_NEAR(float(q[2]), 0.0f, 1e-6f) << q.dump();
+    EXPECT_FALSE(gltf["nodes"][2].contains("rotation")) << "the block is not turned";
+
+    const std::filesystem::path tools(SLUICE_TEST_TOOLS_DIR);
+    if (test::runCommand("command -v node >/dev/null").exitCode != 0 || !std::filesystem::exists(tools / "node_modules" / "gltf-validator"))
+        GTEST_SKIP() << "node or gltf-validator not installed (scripts/setup.sh installs them)";
+    const test::CliRun v = test::runCommand("node '" + (tools / "validate_gltf.js").string() + "' '" +
+                                            (dir / "export" / "bodies.glb").string() + "'");
+    EXPECT_EQ(v.exitCode, 0) << v.output;
+    EXPECT_NE(v.output.find("bodies.glb: 0 errors"), std::string::npos) << v.output;
 }
 
 // `sluice export` moves the bodies with the water over its steps and writes them as bodies.json;
