@@ -42,6 +42,7 @@ long long BodyPass::draw(const std::vector<sim::Body>& bodies) const {
         glProgramUniform3f(program_.id(), program_.location("uBodySize"), b.spec.sizeM.x, b.spec.sizeM.y, b.spec.sizeM.z);
         program_.set("uFirstVertex", first_[shape]);
         program_.set("uBodyShape", shape);
+        glProgramUniform4f(program_.id(), program_.location("uWetPlane"), b.wetPlane.x, b.wetPlane.y, b.wetPlane.z, b.wetPlane.w);
         glDrawArrays(GL_TRIANGLES, 0, count_[shape]);
         triangles += count_[shape] / 3;
     }

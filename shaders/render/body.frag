@@ -4,7 +4,8 @@
 // along the length for logs and boats, weathered concrete for blocks, painted wood for boxes. The
 // terrain shades them from the sun (the heightfield marched toward it from each fragment, as sharp
 // or soft as the ground's own shadows); below the water line, and a few centimetres above it where
-// the water laps, they are wet and darker, as wet ground is.
+// the water laps, they are wet and darker, as wet ground is, and stay so where the water has been
+// until they dry (sim/bodies/body_wetness.hpp).
 #include "render_layout.h"
 #include "render_common.glsl"
 #include "atmosphere.glsl"
@@ -17,6 +18,8 @@ in vec3 vLocal;
 uniform int uBodyShape;   // sim::BodyShape: 0 box, 1 log, 2 boat, 3 block
 uniform float uHazePerM;
 uniform int uShadows;     // 1: sun shadows of the terrain
+uniform vec3 uBodySize;   // metres: vLocal * uBodySize is the body-frame position
+uniform vec4 uWetPlane;   // sim::Body::wetPlane: wet where dot(xyz, body-frame position) < w
 
 layout(location = 0) out vec4 outColor;
 layout(location = 1) out float outDistance;
@@ -44,6 +47,10 @@ void main() {
     // Wet below the water's surface here and in a lapping band 8 cm above it (metres).
     float surface = terrainBilinear(vWorld.xy) + depthBilinear(vWorld.xy);
     float wet = depthBilinear(vWorld.xy) > 0.005 ? smoothstep(surface + 0.08, surface - 0.02, vWorld.z) : 0.0;
+    // And where the water has been and not yet dried (a body the current left on the bank, blocks
+    // the flood overtopped): below the highest line it reached, falling as the body dries.
+    float above = dot(uWetPlane.xyz, vLocal * uBodySize) - uWetPlane.w;
+    wet = max(wet, smoothstep(0.03, -0.03, above));
     vec3 albedo = bodyAlbedo() * mix(1.0, 0.55, wet);
     vec3 sky = mix(vec3(0.10, 0.09, 0.07), vec3(0.26, 0.34, 0.50), 0.5 + 0.5 * n.z);
     vec3 radiance = albedo * (kSunColor * ndl * shadow + sky);

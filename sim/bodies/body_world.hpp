@@ -12,6 +12,7 @@
 
 #include "gl/result.hpp"
 #include "sim/bodies/body.hpp"
+#include "sim/bodies/body_wetness.hpp"
 #include "sim/bodies/water_field.hpp"
 #include "sim/bodies/water_forces.hpp"
 
@@ -31,6 +32,9 @@ struct Body {
     BodyState state;
     float massKg = 0.0f;
     float submergedFraction = 0.0f;  ///< of its volume, as the last physics substep's water forces found it
+    /// Where the body is wet (body_wetness.hpp): body-frame points l (metres from its centre) with
+    /// dot(wetPlane.xyz, l) < wetPlane.w. Dry at first.
+    glm::vec4 wetPlane = kDryPlane;
 };
 
 class BodyWorld {

@@ -196,6 +196,7 @@ public:
         // Read back the states; drop bodies that left the grid's footprint or fell through the bed.
         for (std::size_t i = bodies_.size(); i-- > 0;) {
             bodies_[i].state = stateOf(*entries_[i].body);
+            bodies_[i].wetPlane = nextWetPlane(bodies_[i].spec, bodies_[i].state, bodies_[i].wetPlane, *waterOf[i], dtSeconds);
             const glm::vec3 p = bodies_[i].state.positionM;
             const bool off = p.x < 0.0f || p.y < 0.0f || p.x > float(width_) * dx_ || p.y > float(height_) * dx_ ||
                              p.z < lowestM_ - 100.0f || !std::isfinite(p.x + p.y + p.z);

@@ -310,6 +310,40 @@ TEST_F(CliBodies, TheTerrainShadesABody) {
     EXPECT_LT(brightness[0], 0.7 * brightness[1]) << "in the tower's shadow " << brightness[0] << ", in the sun " << brightness[1];
 }
 
+// A body stays wet where the water has been: a crate stood in 1.2 m of water that evaporates within
+// 24 s is, 6 s later, darker on its lower part (wet to the line the water reached, drying down 1 cm
+// a second) than above it; the same crate on dry ground is the same all the way up.
+TEST_F(CliBodies, ABodyStaysWetWhereTheWaterHasBeen) {
+    const auto scene = [](const std::string& water) {
+        return R"({"name": "wet", "grid": {"width": 24, "height": 24, "cell_size": 1.0}, "terrain": {"flat": 0.0},
+            "water": )" + water + R"(, "params": {"dt": 0.1, "evaporation": 0.05},
+            "bodies": [{"shape": "box", "size": [2, 2, 2.4], "density": 2400, "position": [12, 12, 1.2]}]})";
+    };
+    test::writeText(dir / "drained.json", scene(R"({"surface_level": 1.2})"));
+    test::writeText(dir / "dry.json", scene(R"("none")"));
+    double ratio[2] = {};
+    int k = 0;
+    for (const char* name : {"drained", "dry"}) {
+        const auto r = test::runSluice("render '" + (dir / (std::string(name) + ".json")).string() +
+                                       "' --size 96x96 --camera 0,8,6 --target 12,12,1.2 --steps 300 --quiet --out '" +
+                                       (dir / (std::string(name) + ".png")).string() + "'");
+        ASSERT_EQ(r.exitCode, 0) << r.output;
+        const render::RgbImage im = test::readPng((dir / (std::string(name) + ".png")).string());
+        ASSERT_EQ(im.width, 96);
+        // The crate's south face fills rows 26-72 and columns 36-60 of the picture.
+        const auto mean = [&](int y0, int y1) {
+            double sum = 0;
+            for (int y = y0; y < y1; ++y)
+                for (int x = 36; x < 60; ++x)
+                    for (int c = 0; c < 3; ++c) sum += im.rgb[(std::size_t(y) * 96u + std::size_t(x)) * 3u + std::size_t(c)];
+            return sum / double((y1 - y0) * 24 * 3);
+        };
+        ratio[k++] = mean(58, 70) / mean(28, 44);  // lower part / upper part
+    }
+    EXPECT_LT(ratio[0], 0.85) << "the drained crate's lower part is wet";
+    EXPECT_GT(ratio[1], 0.95) << "the crate on dry ground is dry all the way up";
+}
+
 // `sluice bench --bodies` times the bodies beside the water, stage by stage, on either backend.
 TEST_F(CliBodies, BenchTimesTheBodiesStageByStage) {
     for (const char* backend : {"cpu", "gpu"}) {

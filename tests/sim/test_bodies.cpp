@@ -266,3 +266,42 @@ TEST(BodyWalls, AWalledEdgeStopsALogThatAnOpenOneLetsGo) {
 
 }  // namespace
 }  // namespace sluice::sim
+
+namespace sluice::sim {
+namespace {
+
+// Where a body is wet (body_wetness.hpp): below the water's line on it; once the water falls, below
+// the highest line it reached, drying down from there at kDryingMPerS; the line turns with the body.
+TEST(BodyWetness, TheWaterLineStaysAndDriesDownOnceTheWaterFalls) {
+    const BodySpec cube = boxAt(glm::vec3(5.0f, 5.0f, 0.5f), 2400.0f);  // 1 m, standing on the bed at 0
+    const BodyState s = initialState(cube);
+    glm::vec4 wet = kDryPlane;
+    EXPECT_EQ(wetShare(cube.sizeM, wet), 0.0f);
+    wet = nextWetPlane(cube, s, wet, uniformWater(10, 10, 1.0f, 0.75f), 0.1f);
+    EXPECT_NEAR(wetShare(cube.sizeM, wet), 0.75f, 1e-5f) << "wet to the surface, 0.75 m up";
+    // The water falls to 0.2 m: the line stays, drying 1 cm a second.
+    const WaterField low = uniformWater(10, 10, 1.0f, 0.2f);
+    for (int i = 0; i < 100; ++i) wet = nextWetPlane(cube, s, wet, low, 0.1f);
+    EXPECT_NEAR(wetShare(cube.sizeM, wet), 0.75f - 10.0f * kDryingMPerS, 1e-4f);
+    // Long after, it has dried down to the water's line, and no further while the water stands there.
+    for (int i = 0; i < 1000; ++i) wet = nextWetPlane(cube, s, wet, low, 0.1f);
+    EXPECT_NEAR(wetShare(cube.sizeM, wet), 0.2f, 1e-4f);
+    // Out of the water altogether it dries off completely.
+    const WaterField dry = uniformWater(10, 10, 1.0f, 0.0f);
+    for (int i = 0; i < 300; ++i) wet = nextWetPlane(cube, s, wet, dry, 0.1f);
+    EXPECT_EQ(wetShare(cube.sizeM, wet), 0.0f);
+
+    // A log lying turned a quarter about its length: the world's up is its own +y or -y.
+    BodySpec log = cube;
+    log.shape = BodyShape::Log;
+    log.sizeM = glm::vec3(3.0f, 0.4f, 0.4f);
+    BodyState turned = initialState(log);
+    turned.orientation = glm::angleAxis(glm::radians(90.0f), glm::vec3(1.0f, 0.0f, 0.0f));
+    turned.positionM.z = 0.2f;
+    const glm::vec4 side = nextWetPlane(log, turned, kDryPlane, uniformWater(10, 10, 1.0f, 0.3f), 0.1f);
+    EXPECT_NEAR(std::abs(side.y), 1.0f, 1e-5f) << side.x << " " << side.y << " " << side.z;
+    EXPECT_NEAR(wetShare(log.sizeM, side), 0.75f, 1e-4f) << "0.3 m of its 0.4 m";
+}
+
+}  // namespace
+}  // namespace sluice::sim
