@@ -72,6 +72,9 @@ Result<void> GpuSolver::init(const Scene& scene) {
     auto gather = gl::Program::compute("sim/gather_patches.comp");
     if (!gather) return gather.error();
     gather_ = std::move(*gather);
+    auto scatterLoad = gl::Program::compute("sim/scatter_load.comp");
+    if (!scatterLoad) return scatterLoad.error();
+    scatterLoad_ = std::move(*scatterLoad);
     slump_ = std::move(*slump);
     flux_ = std::move(*flux);
     sweFlux_ = std::move(*sweFlux);
@@ -404,6 +407,32 @@ void GpuSolver::bodyLoadChanged() {
     }
     // Wet groups run anyway and a load over dry cells moves nothing, so no group needs waking.
     terrain_.upload(loadM.data(), cells * 4, cells * 4);
+}
+
+// Only the cells that may have changed go up (a few thousand around the bodies, not the grid's W*H),
+// scattered into place by scatter_load.comp.
+void GpuSolver::bodyLoadCellsChanged(const std::vector<std::uint32_t>& changed) {
+    const std::size_t cells = std::size_t(width_) * std::size_t(height_);
+    constexpr std::size_t kGroup = 64, kMaxGroups = 65535;  // GL's guaranteed minimum of groups along x
+    // A new load half, or more cells than one dispatch reaches: the whole load goes up.
+    if (!bodyLoad_ || terrain_.bytes() < 2 * cells * 4 || changed.size() > kGroup * kMaxGroups) return bodyLoadChanged();
+    if (changed.empty()) return;
+    std::vector<std::uint32_t> pairs(2 * changed.size());
+    for (std::size_t k = 0; k < changed.size(); ++k) {
+        pairs[2 * k] = changed[k];
+        std::memcpy(&pairs[2 * k + 1], &bodyLoadM_[changed[k]], 4);
+    }
+    const std::size_t bytes = pairs.size() * 4;
+    if (loadCells_.bytes() < bytes) loadCells_ = gl::Buffer(bytes * 2);
+    loadCells_.upload(pairs.data(), bytes);
+    terrain_.bindStorage(SLUICE_BIND_TERRAIN);
+    loadCells_.bindStorage(SLUICE_BIND_GATHER_RECTS);
+    scatterLoad_.use();
+    scatterLoad_.set("uCount", GLuint(changed.size()));
+    scatterLoad_.set("uBase", GLuint(cells));
+    glDispatchCompute(GLuint((changed.size() + kGroup - 1) / kGroup), 1, 1);
+    // The step's kernels read the bed (and so the load) through storage buffers.
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 void GpuSolver::restoreFields(const FieldSnapshot& f) {

@@ -126,6 +126,7 @@ protected:
     void storeRegion(Field field, const CellBox& box, const std::uint32_t* values) override;
     void bookLedger(std::int64_t added, std::int64_t removed) override;
     void bodyLoadChanged() override;
+    void bodyLoadCellsChanged(const std::vector<std::uint32_t>& changed) override;
     void storeErosion(const ErosionField& field) override;
     void restoreSediment(const SedimentUnits& units) override;
     void sedimentTotals(ErosionSums& sums, SedimentUnits& units) override;
@@ -190,6 +191,8 @@ private:
     gl::Program fusedPipes_, fusedSwe_;  // step_fused.comp for each model (Tuning::fused)
     gl::Program tiledPass2_;             // step_fused.comp without the face phase (Tuning::tiledPass2)
     gl::Program gather_;                 // gather_patches.comp (readWater)
+    gl::Program scatterLoad_;            // scatter_load.comp (setBodyLoadCells)
+    gl::Buffer loadCells_;               // its list of (cell, load bits) (grown on demand)
     int fusedCellRowsBuilt_ = 0;         // the Tuning::fusedCellRows they were compiled for
     int fusedThreadRowsBuilt_ = 0;       // and the Tuning::fusedThreadRows
     std::string exactDefines_;           // the float-ops defines every step kernel is compiled with

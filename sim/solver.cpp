@@ -82,6 +82,24 @@ float Solver::lastCourant() {
     return c;
 }
 
+void Solver::setBodyLoadCells(const std::vector<std::uint32_t>& cells, const std::vector<float>& metres) {
+    const std::size_t n = std::size_t(width()) * std::size_t(height());
+    if (!loadCellsKnown_ || bodyLoadM_.size() != n) {
+        bodyLoadM_.assign(n, 0.0f);
+        for (std::size_t k = 0; k < cells.size(); ++k) bodyLoadM_[cells[k]] = metres[k];
+        loadCells_ = cells;
+        loadCellsKnown_ = true;
+        bodyLoadChanged();
+        return;
+    }
+    std::vector<std::uint32_t> changed = loadCells_;
+    for (std::uint32_t c : loadCells_) bodyLoadM_[c] = 0.0f;
+    for (std::size_t k = 0; k < cells.size(); ++k) bodyLoadM_[cells[k]] = metres[k];
+    changed.insert(changed.end(), cells.begin(), cells.end());
+    loadCells_ = cells;
+    bodyLoadCellsChanged(changed);
+}
+
 Ledger Solver::ledger() {
     Ledger l;
     const double unitVolume = kDepthUnitM * double(cellSizeM_) * double(cellSizeM_);

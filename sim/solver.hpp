@@ -201,8 +201,13 @@ public:
     /// never touches the depth: the ledger stays exact.
     void setBodyLoad(std::vector<float> loadM) {
         bodyLoadM_ = std::move(loadM);
+        loadCellsKnown_ = false;
         bodyLoadChanged();
     }
+    /// The same load given cell by cell (a body step): `metres[k]` on grid cell `cells[k]` (row-major
+    /// index, ascending), 0 on every other cell. A backend then moves only the cells that may change:
+    /// those listed now and those listed last time (on a GPU, a few thousand cells, not the grid).
+    void setBodyLoadCells(const std::vector<std::uint32_t>& cells, const std::vector<float>& metres);
     const std::vector<float>& bodyLoad() const { return bodyLoadM_; }
     /// Volume plus the cumulative added/removed amounts.
     Ledger ledger();
@@ -295,7 +300,15 @@ protected:
     bool erosionSetUp_ = false;
     /// setBodyLoad() hook: the backend takes bodyLoadM_ (width*height metres, or empty: none).
     virtual void bodyLoadChanged() = 0;
+    /// setBodyLoadCells() hook: bodyLoadM_ holds the new load, which differs from the last only on
+    /// `changed` (grid cells, possibly repeated). By default the backend takes the whole load again.
+    virtual void bodyLoadCellsChanged(const std::vector<std::uint32_t>& changed) {
+        (void)changed;
+        bodyLoadChanged();
+    }
     std::vector<float> bodyLoadM_;
+    std::vector<std::uint32_t> loadCells_;  // the cells of the last setBodyLoadCells (the rest are 0)
+    bool loadCellsKnown_ = false;           // false after setBodyLoad: any cell may be loaded
     /// What water sources, rain, evaporation and boundary segments move in the next substep of `c`
     /// (carries and the substep clock advanced): the same on every backend.
     SubstepAmounts nextAmounts(const SubstepConstants& c) {

@@ -22,6 +22,7 @@ struct BodyBench {
     double waterWithMs = 0;   ///< the water step under the bodies' load
     double readbackMs = 0, fieldMs = 0, dynamicsMs = 0, loadMs = 0;  ///< the bodies' stages
     double forcesMs = 0;  ///< the water's forces, part of dynamicsMs (the rest is Bullet's)
+    double loadSetMs = 0; ///< the load set on the solver (the GPU's upload), part of loadMs
     double bodiesMs() const { return readbackMs + fieldMs + dynamicsMs + loadMs; }
 };
 

@@ -49,6 +49,7 @@ int runBenchBodies(int argc, char** argv) {
                          {"backend", b.backend},     {"steps", b.steps},           {"water_ms", b.waterMs},
                          {"water_with_bodies_ms", b.waterWithMs}, {"readback_ms", b.readbackMs}, {"field_ms", b.fieldMs},
                          {"dynamics_ms", b.dynamicsMs}, {"forces_ms", b.forcesMs}, {"load_ms", b.loadMs},
+                         {"load_set_ms", b.loadSetMs},
                          {"bodies_ms", b.bodiesMs()},
                          {"bodies_ms_per_frame_at_60fps", b.bodiesMs() / kFramesPerStep},
                          {"dynamics_us_per_body_substep", perBodySubstepUs}};
@@ -59,10 +60,10 @@ int runBenchBodies(int argc, char** argv) {
                 "(%d physics substeps each)\n\n",
                 b.bodies, b.bodiesLeft, b.grid, b.backend.c_str(), b.steps, b.physicsSubsteps);
     std::printf("ms per step          | water alone | water with bodies | readback | water field | forces+Bullet "
-                "(forces, Bullet) | load | bodies\n");
-    std::printf("                     | %11.2f | %17.2f | %8.2f | %11.2f | %13.2f (%6.2f, %6.2f) | %4.2f | %6.2f\n",
+                "(forces, Bullet) | load (set) | bodies\n");
+    std::printf("                     | %11.2f | %17.2f | %8.2f | %11.2f | %13.2f (%6.2f, %6.2f) | %4.2f (%4.2f) | %6.2f\n",
                 b.waterMs, b.waterWithMs, b.readbackMs, b.fieldMs, b.dynamicsMs, b.forcesMs,
-                b.dynamicsMs - b.forcesMs, b.loadMs, b.bodiesMs());
+                b.dynamicsMs - b.forcesMs, b.loadMs, b.loadSetMs, b.bodiesMs());
     std::printf("\nthe bodies per frame at real time (a 0.1 s step every %g frames of 60 fps): %.2f ms; "
                 "forces+Bullet %.2f us per body and substep; bodies / water alone %.2fx\n",
                 kFramesPerStep, b.bodiesMs() / kFramesPerStep, perBodySubstepUs, b.bodiesMs() / b.waterMs);

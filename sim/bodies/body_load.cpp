@@ -98,11 +98,10 @@ void bodyColumns(const BodyWorld& world, std::size_t b, const WaterField& water,
 
 }  // namespace
 
-std::vector<float> bodyLoad(const BodyWorld& world, const std::vector<const WaterField*>& waterOf, int width,
+BodyLoadCells bodyLoadCells(const BodyWorld& world, const std::vector<const WaterField*>& waterOf, int width,
                             int height, float cellSizeM, float waterDensityKgPerM3, Submerged submerged) {
     const int W = width, H = height;
     const float dx = cellSizeM;
-    std::vector<float> load(std::size_t(W) * std::size_t(H), 0.0f);
     // Each body's columns on the world's threads (each writes its own list), then in body order.
     const std::size_t count = world.bodies().size();
     std::vector<std::vector<Column>> perBody(count);
@@ -119,20 +118,38 @@ std::vector<float> bodyLoad(const BodyWorld& world, const std::vector<const Wate
         return a.cell != b.cell ? a.cell < b.cell : a.bottomM != b.bottomM ? a.bottomM < b.bottomM : a.body < b.body;
     });
     const float area = dx * dx;
-    for (const Column& c : columns) {
-        if (c.floats) {
-            load[c.cell] += c.volumeM3 / area;
-            continue;
+    BodyLoadCells out;
+    for (std::size_t i = 0; i < columns.size();) {
+        const std::size_t cell = columns[i].cell;
+        float load = 0.0f;  // of the bodies below this one in the cell
+        for (; i < columns.size() && columns[i].cell == cell; ++i) {
+            const Column& c = columns[i];
+            if (c.floats) {
+                load += c.volumeM3 / area;
+                continue;
+            }
+            const WaterField& water = *waterOf[c.body];
+            const float bed = water.bareBedM(c.x, c.y);
+            const float depth = water.depthM(c.x, c.y);
+            // The solid below the bed (a body pressed into it) holds no water back.
+            const float thickness = c.volumeM3 / area - std::max(0.0f, bed - c.bottomM);
+            if (!(thickness > 0.0f)) continue;
+            const float reached = bed + depth + load + thickness - c.bottomM;
+            load += std::clamp(reached, 0.0f, thickness);
         }
-        const WaterField& water = *waterOf[c.body];
-        const float bed = water.bareBedM(c.x, c.y);
-        const float depth = water.depthM(c.x, c.y);
-        // The solid below the bed (a body pressed into it) holds no water back.
-        const float thickness = c.volumeM3 / area - std::max(0.0f, bed - c.bottomM);
-        if (!(thickness > 0.0f)) continue;
-        const float reached = bed + depth + load[c.cell] + thickness - c.bottomM;
-        load[c.cell] += std::clamp(reached, 0.0f, thickness);
+        if (load > 0.0f) {
+            out.cells.push_back(std::uint32_t(cell));
+            out.metres.push_back(load);
+        }
     }
+    return out;
+}
+
+std::vector<float> bodyLoad(const BodyWorld& world, const std::vector<const WaterField*>& waterOf, int width,
+                            int height, float cellSizeM, float waterDensityKgPerM3, Submerged submerged) {
+    const BodyLoadCells l = bodyLoadCells(world, waterOf, width, height, cellSizeM, waterDensityKgPerM3, submerged);
+    std::vector<float> load(std::size_t(width) * std::size_t(height), 0.0f);
+    for (std::size_t k = 0; k < l.cells.size(); ++k) load[l.cells[k]] = l.metres[k];
     return load;
 }
 

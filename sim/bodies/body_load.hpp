@@ -3,6 +3,7 @@
 // water per cell, which the solvers add to the bed wherever the flow reads it (Solver::setBodyLoad).
 // The water's stored depth is never touched, so the ledger stays exact: a body entering the water
 // pushes it aside through the faces.
+#include <cstdint>
 #include <vector>
 
 #include "sim/bodies/body_world.hpp"
@@ -25,6 +26,16 @@ namespace sluice::sim {
 /// step's last physics substep (Body::submergedFraction) instead of sampling the water again.
 enum class Submerged { FromPose, AsLastStepped };
 std::vector<float> bodyLoad(const BodyWorld& world, const std::vector<const WaterField*>& waterOf, int width,
+                            int height, float cellSizeM, float waterDensityKgPerM3,
+                            Submerged submerged = Submerged::FromPose);
+
+/// bodyLoad() cell by cell: the grid cells the bodies load (row-major indices, ascending) and the
+/// load on each (m, > 0), for Solver::setBodyLoadCells.
+struct BodyLoadCells {
+    std::vector<std::uint32_t> cells;
+    std::vector<float> metres;
+};
+BodyLoadCells bodyLoadCells(const BodyWorld& world, const std::vector<const WaterField*>& waterOf, int width,
                             int height, float cellSizeM, float waterDensityKgPerM3,
                             Submerged submerged = Submerged::FromPose);
 

@@ -44,6 +44,7 @@ struct BodyStepTimes {
     double dynamicsS = 0;  ///< the water's forces and Bullet's substeps (BodyWorld::step)
     double forcesS = 0;    ///< the water's forces alone, part of dynamicsS
     double loadS = 0;      ///< the bodies' load computed and set on the solver
+    double loadSetS = 0;   ///< the load set on the solver alone (the GPU's upload), part of loadS
 };
 
 /// Advances the bodies dtSeconds in the solver's current water, then sets the load of the bodies in

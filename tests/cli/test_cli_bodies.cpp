@@ -356,6 +356,8 @@ TEST_F(CliBodies, BenchTimesTheBodiesStageByStage) {
         EXPECT_GT(double(j["dynamics_ms"]), 0.0);
         EXPECT_GT(double(j["forces_ms"]), 0.0);
         EXPECT_LT(double(j["forces_ms"]), double(j["dynamics_ms"])) << "the forces are part of forces+Bullet";
+        EXPECT_GT(double(j["load_set_ms"]), 0.0);
+        EXPECT_LT(double(j["load_set_ms"]), double(j["load_ms"])) << "setting the load is part of the load";
         EXPECT_NEAR(double(j["bodies_ms"]), double(j["readback_ms"]) + double(j["field_ms"]) + double(j["dynamics_ms"]) +
                                                 double(j["load_ms"]), 1e-9);
         EXPECT_GE(int(j["bodies_left"]), 18) << "logs on a slow current stay on the lake";
