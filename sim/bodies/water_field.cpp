@@ -17,6 +17,13 @@ WaterField::WaterField(int width, int height, float cellSizeM, std::vector<float
     : width_(width), height_(height), dx_(cellSizeM), w_(width), h_(height), bare_(std::move(bedM)) {
     cells_.resize(bare_.size());
     for (std::size_t k = 0; k < cells_.size(); ++k) cells_[k] = {bare_[k], depthM[k], velocityMPerS[k]};
+    findHighestSurface();
+}
+
+void WaterField::findHighestSurface() {
+    highestSurfaceM_ = -std::numeric_limits<float>::infinity();
+    for (const Cell& c : cells_)
+        if (c.depthM > kWetM) highestSurfaceM_ = std::max(highestSurfaceM_, c.bedM + c.depthM);
 }
 
 WaterField WaterField::fromPatch(const WaterPatch& p, int gridWidth, int gridHeight, float cellSizeM,
@@ -61,6 +68,7 @@ WaterField WaterField::fromPatch(const WaterPatch& p, int gridWidth, int gridHei
             c.velocityMPerS = glm::vec2(0.5f * (fx(x, y) + fx(x + 1, y)), 0.5f * (fy(x, y) + fy(x, y + 1)));
             if (loaded) c.bedM += loadM[std::size_t(b.y0 + y) * std::size_t(gridWidth) + std::size_t(b.x0 + x)];
         }
+    f.findHighestSurface();
     return f;
 }
 

@@ -5,6 +5,7 @@
 // bed does not bend the surface beside it.
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -64,6 +65,9 @@ public:
     /// The bed without the bodies' load (m) and the depth (m) of cell (x, y), clamped to the window.
     float bareBedM(int x, int y) const { return bare_[clamped(x, y)]; }
     float depthM(int x, int y) const { return cells_[clamped(x, y)].depthM; }
+    /// The highest water surface (m) of the window's wet cells (bed + load + depth; -infinity where
+    /// all are dry): nothing above it feels the water.
+    float highestSurfaceM() const { return highestSurfaceM_; }
 
 private:
     // The window [x0_, x0_ + w_) x [y0_, y0_ + h_) of the grid the arrays cover (w_ * h_ each).
@@ -89,6 +93,8 @@ private:
     int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
     std::vector<Cell> cells_;
     std::vector<float> bare_;
+    float highestSurfaceM_ = -std::numeric_limits<float>::infinity();
+    void findHighestSurface();
 };
 
 // The look-up, inline: the water's forces make ~150 of them per body and physics substep. Straight-

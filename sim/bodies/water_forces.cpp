@@ -13,6 +13,9 @@ namespace {
 
 // A force along one direction whose impulse over h seconds on an inertia of m kg must not exceed
 // what stops a relative speed v (m/s): the explicit step then never reverses the relative motion.
+// How far (m) above the highest wet surface around it a sample's lowest point must be to be skipped.
+constexpr float kClearOfWaterM = 0.01f;
+
 float limitedForce(float f, float v, float m, float h) {
     const float most = m * std::abs(v) / h;
     return std::clamp(f, -most, most);
@@ -28,10 +31,18 @@ HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& sam
     float volume = 0.0f, submerged = 0.0f, waterlineM2 = 0.0f;
     glm::vec3 centre(0.0f);    // of the submerged volume, relative to the centre of mass
     glm::vec2 current(0.0f);   // the water's velocity there (volume-weighted)
+    // A sample whose lowest point is clear above every wet surface around the body feels nothing:
+    // its head is 0 at every centre (no push) and no part of it is under (no buoyancy, no current).
+    // The margin covers the rounding of the bilinear surface, so skipping it changes no bit.
+    const float clear = water.highestSurfaceM() + kClearOfWaterM;
     for (const BodySample& sample : samples) {
         volume += sample.volumeM3;
         const glm::vec3 r = R * sample.centreM;
         const glm::vec3 at = s.positionM + r;
+        // How far the turned sample reaches up and down from its centre.
+        const float reach = std::abs(R[0].z) * sample.halfM.x + std::abs(R[1].z) * sample.halfM.y +
+                            std::abs(R[2].z) * sample.halfM.z;
+        if (at.z - reach > clear) continue;
         // The pressure's push sideways, down the gradient of the pressure head at the sample: the
         // surface slope in open water; a dam's load where the water stands on one side of the body
         // and the ground is dry on the other.
@@ -47,9 +58,6 @@ HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& sam
         }
         const WaterAt& w = probe.water;
         if (!(w.depthM > 0.0f)) continue;
-        // How far the turned sample reaches up and down from its centre.
-        const float reach = std::abs(R[0].z) * sample.halfM.x + std::abs(R[1].z) * sample.halfM.y +
-                            std::abs(R[2].z) * sample.halfM.z;
         const float under = std::clamp((w.surfaceM - (at.z - reach)) / (2.0f * reach), 0.0f, 1.0f);
         if (!(under > 0.0f)) continue;
         const float v = sample.volumeM3 * under;
