@@ -5,6 +5,8 @@
 // the simulation's.
 #include <vector>
 
+#include <glm/mat4x4.hpp>
+
 #include "gl/buffer.hpp"
 #include "gl/program.hpp"
 #include "gl/result.hpp"
@@ -20,9 +22,15 @@ public:
     /// One draw per body into the bound framebuffer, depth-tested; returns the triangles drawn. The
     /// caller has bound the attribute-less vertex array and set the program's common uniforms.
     long long draw(const std::vector<sim::Body>& bodies) const;
+    /// The bodies' depth only, seen through `viewProj` (world metres to clip space): the shadow map's
+    /// pass (render/body_shadow_map.hpp). The caller has bound the framebuffer and the vertex array.
+    void drawDepth(const std::vector<sim::Body>& bodies, const glm::mat4& viewProj) const;
 
 private:
+    // One draw per body with `p` (its pose, size and mesh; with `look`, its shape and wet plane too).
+    long long drawWith(const gl::Program& p, const std::vector<sim::Body>& bodies, bool look) const;
     gl::Program program_;
+    gl::Program depth_;    // body.vert with an empty fragment stage
     gl::Buffer mesh_;      // every shape's unit mesh, one after the other
     int first_[4] = {}, count_[4] = {};  // per sim::BodyShape: first vertex, vertex count
 };

@@ -27,6 +27,7 @@ constexpr GLuint kUnitWaterDetail = 6, kUnitFoam = 7;
 constexpr int kWaterDetailSize = 256;  // texels per side of the water's detail map
 // The terrain look's textures (render/terrain_ao_map.hpp, render/wetness_map.hpp, detail_map.hpp).
 constexpr GLuint kUnitTerrainAo = 8, kUnitWetness = 9, kUnitTerrainDetail = 10;
+constexpr GLuint kUnitBodyShadow = 11;  // render/body_shadow_map.hpp
 constexpr int kTerrainDetailSize = 256;  // texels per side of the terrain's detail map
 
 void setMat4(const gl::Program& p, const char* name, const glm::mat4& m) {
@@ -53,6 +54,7 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
     auto bodies = BodyPass::create();
     if (!bodies) return bodies.error();
     r->bodies_ = std::move(*bodies);
+    r->bodyShadow_ = std::make_unique<BodyShadowMap>();
     auto shadow = SunShadowMap::create();
     if (!shadow) return shadow.error();
     auto shore = ShoreMap::create();
@@ -291,8 +293,11 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     wetness_->update(in, blend, s.wetDryingSeconds);
     stats_.gridBytes = shadow_->bytes() + shore_->bytes() + foam_->bytes() + ao_->bytes() + wetness_->bytes();
     stats_.gridBytesPerCell = double(stats_.gridBytes) / (double(in.width) * double(in.height));
-    timer_.endPass();
     vao_.bind();
+    // The bodies' shadows: their depth from the sun, before the passes set their own targets.
+    const bool bodyShadows = s.shadows && in.bodies && !in.bodies->empty();
+    if (bodyShadows) bodyShadow_->update(bodies_, *in.bodies, sunDir);
+    timer_.endPass();
     glViewport(0, 0, w, h);
 
     // Pass 1: terrain, nearest chunks first (selectChunks' order) so that hidden fragments fail the
@@ -315,6 +320,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     }
     terrain_.set("uShadows", s.shadows ? 1 : 0);
     terrain_.set("uSunShadow", int(kUnitSunShadow));
+    bodyShadow_->bindTo(terrain_, kUnitBodyShadow, bodyShadows);
     terrain_.set("uShore", int(kUnitShore));
     terrain_.set("uAmbientOcclusion", s.ambientOcclusion ? 1 : 0);
     terrain_.set("uTerrainAo", int(kUnitTerrainAo));
@@ -342,6 +348,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
         setVec3(bodies_.program(), "uAbsorption", s.absorptionPerM);
         setVec3(bodies_.program(), "uScatter", s.scatterColor);
         bodies_.program().set("uShadows", s.shadows ? 1 : 0);
+        bodyShadow_->bindTo(bodies_.program(), kUnitBodyShadow, bodyShadows);
         stats_.bodyTriangles = bodies_.draw(*in.bodies);
     }
 
@@ -372,6 +379,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     setVec3(water_, "uAbsorption", s.absorptionPerM);
     setVec3(water_, "uScatter", s.scatterColor);
     water_.set("uShadows", s.shadows ? 1 : 0);
+    bodyShadow_->bindTo(water_, kUnitBodyShadow, bodyShadows);
     water_.set("uNormalMaps", s.normalMaps ? 1 : 0);
     water_.set("uFoam", s.foam ? 1 : 0);
     water_.set("uDtSub", in.dtSubSeconds);

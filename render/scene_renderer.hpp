@@ -16,6 +16,7 @@
 #include "gl/buffer.hpp"
 #include "gl/gpu_pass_timer.hpp"
 #include "render/body_pass.hpp"
+#include "render/body_shadow_map.hpp"
 #include "gl/program.hpp"
 #include "gl/gl_objects.hpp"
 #include "render/render_inputs.hpp"
@@ -125,6 +126,7 @@ private:
 
     gl::Program sky_, terrain_, water_, resolve_;
     BodyPass bodies_;
+    std::unique_ptr<BodyShadowMap> bodyShadow_;  // the shadows the bodies cast
     ChunkBoundsReader bounds_;
     std::unique_ptr<SunShadowMap> shadow_;
     std::unique_ptr<ShoreMap> shore_;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <vector>
 
 #include "app/cli/headless_view.hpp"
@@ -15,6 +16,7 @@
 #include "render/offscreen_target.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/solver_inputs.hpp"
+#include "sim/bodies/body.hpp"
 #include "sim/builtin_scenes.hpp"
 #include "sim/gpu_solver.hpp"
 
@@ -40,6 +42,33 @@ void collectGpuFigures(FrameFigures& fig, gl::GpuPassTimer& simTimer, render::Sc
         fig.resolve = st.gpu.resolveMs;
     }
     if (simTimer.latestAgeFrames() == 0) fig.sim = simTimer.latestMs()[0];
+}
+
+// `count` logs scattered over the scene (a fixed sequence: the same on every run), floating at the
+// water's surface where there is water and lying on the bed elsewhere, turned every way about z.
+std::vector<sim::Body> scatteredLogs(const sim::Scene& scene, int count) {
+    std::vector<sim::Body> out;
+    std::uint32_t seed = 12345u;
+    const auto next = [&seed]() {  // a 32-bit LCG, uniform in [0, 1)
+        seed = seed * 1664525u + 1013904223u;
+        return float(seed >> 8) / float(1u << 24);
+    };
+    for (int i = 0; i < count; ++i) {
+        sim::Body b;
+        b.id = i + 1;
+        b.spec.shape = sim::BodyShape::Log;
+        b.spec.sizeM = glm::vec3(3.0f, 0.4f, 0.4f);
+        b.spec.densityKgPerM3 = 700.0f;
+        const int x = std::min(scene.width - 1, int(next() * float(scene.width)));
+        const int y = std::min(scene.height - 1, int(next() * float(scene.height)));
+        const std::size_t c = std::size_t(y) * std::size_t(scene.width) + std::size_t(x);
+        const float level = scene.terrainM[c] + scene.depthM[c];
+        b.spec.positionM = glm::vec3((float(x) + 0.5f) * scene.cellSizeM, (float(y) + 0.5f) * scene.cellSizeM, level + 0.08f);
+        b.spec.yawDeg = 360.0f * next();
+        b.state = sim::initialState(b.spec);
+        out.push_back(b);
+    }
+    return out;
 }
 
 }  // namespace
@@ -70,7 +99,7 @@ double FrameBench::totalBytesPerCell() const {
 }
 
 Result<FrameBench> measureFrames(int gridSize, int width, int height, long long frameCount, double renderScale,
-                                 bool timeLapse) {
+                                 bool timeLapse, int bodies) {
     auto scene = sim::builtinScene("default", gridSize);
     if (!scene) return scene.error();
     auto solver = sim::GpuSolver::create(*scene);
@@ -86,13 +115,20 @@ Result<FrameBench> measureFrames(int gridSize, int width, int height, long long 
     render::DepthSnapshot previous;
     previous.capture(gpu.depthBuffer());
     gl::GpuPassTimer simTimer(1);
+    const std::vector<sim::Body> logs = scatteredLogs(*scene, bodies);
+    const auto inputs = [&logs](const sim::GpuSolver& g) {
+        render::RenderInputs in = render::solverInputs(g);
+        if (!logs.empty()) in.bodies = &logs;
+        return in;
+    };
 
     // One untimed frame first: drivers compile shader variants on first use.
-    r.render(render::solverInputs(gpu), camera, look, width, height, target->framebuffer());
+    r.render(inputs(gpu), camera, look, width, height, target->framebuffer());
     glFinish();
 
     FrameBench out;
     out.dtSeconds = dt;
+    out.bodies = bodies;
     if (timeLapse) {
         // The viewer's pacing: each frame runs the pacer's steps, draws the newest state, finishes
         // (the swap's wait), and tells the pacer how long it took. Warm-up frames let it settle.
@@ -105,7 +141,7 @@ Result<FrameBench> measureFrames(int gridSize, int width, int height, long long 
             simTimer.beginFrame();
             for (int i = 0; i < fig.steps; ++i) gpu.step(dt);
             simTimer.endPass();
-            r.render(render::solverInputs(gpu), camera, look, width, height, target->framebuffer());
+            r.render(inputs(gpu), camera, look, width, height, target->framebuffer());
             glFinish();
             const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
             pacer.frameDone(fig.steps, dt, seconds);
@@ -136,7 +172,7 @@ Result<FrameBench> measureFrames(int gridSize, int width, int height, long long 
             ++fig.steps;
         }
         simTimer.endPass();
-        render::RenderInputs in = render::solverInputs(gpu);
+        render::RenderInputs in = inputs(gpu);
         in.previousDepth = &previous.buffer();
         in.blend = float(std::clamp(1.0 - (simSeconds - clockSeconds) / dt, 0.0, 1.0));
         r.render(in, camera, look, width, height, target->framebuffer());

@@ -23,6 +23,7 @@ struct FrameBench {
     render::RenderStats stats;      ///< the renderer's, after the last frame
     double solverBytesPerCell = 0;  ///< the solver's GPU buffers
     bool timeLapse = false;         ///< paced by TimeLapsePacer instead of real time
+    int bodies = 0;                 ///< logs drawn (with their shadows), standing still
     double simulatedSeconds = 0, wallSeconds = 0;  ///< over the measured frames
     std::vector<double> column(double FrameFigures::*field) const;
     /// GPU memory per cell of the viewer: solver, renderer maps, depth snapshot, water history.
@@ -34,8 +35,10 @@ struct FrameBench {
 /// (app/pacing/timelapse_pacer.hpp) and draws the newest state, as the viewer's "as fast as possible"
 /// does; the pacer first settles over `timeLapse` warm-up frames (untimed). Needs a current GL 4.5
 /// context.
+/// With `bodies`, that many logs (3 x 0.4 x 0.4 m) scattered over the world at its water surface
+/// are drawn in every frame, casting shadows (their drawing's cost; they are not moved).
 Result<FrameBench> measureFrames(int gridSize, int width, int height, long long frameCount, double renderScale = 1.0,
-                                 bool timeLapse = false);
+                                 bool timeLapse = false, int bodies = 0);
 
 double percentile(std::vector<double> v, double p);  ///< p in [0, 1], nearest rank
 double mean(const std::vector<double>& v);

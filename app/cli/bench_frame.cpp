@@ -27,17 +27,20 @@ int runBenchFrame(int argc, char** argv) {
     const auto parsed = parseVerbArgs(argc, argv, 2, spec, exitCode);
     if (!parsed) return exitCode;
     const CliArgs& args = *parsed;
-    if (auto ok = args.check({"--frame", "--grid", "--size", "--frames", "--render-scale", "--timelapse", "--json"});
+    if (auto ok = args.check({"--frame", "--grid", "--size", "--frames", "--render-scale", "--timelapse", "--bodies", "--json"});
         !ok || !args.positional.empty())
         return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (not with --frame)");
     auto frames = args.integer("--frames", 120, 1, 100000);
     auto renderScale = args.number("--render-scale", 1.0, 0.1, 1.0);
+    auto bodies = args.integer("--bodies", 0, 0, 100000);
     int width = 1920, height = 1080;
     const auto sizeText = args.get("--size");
-    if (!frames || !renderScale || (sizeText && !parseImageSize(*sizeText, width, height))) {
+    if (!frames || !renderScale || !bodies || (sizeText && !parseImageSize(*sizeText, width, height))) {
         std::cerr << "sluice bench: "
-                  << (!frames ? frames.error().message
-                              : !renderScale ? renderScale.error().message : "--size: expected WxH in pixels (1 to 16384)")
+                  << (!frames        ? frames.error().message
+                      : !renderScale ? renderScale.error().message
+                      : !bodies      ? bodies.error().message
+                                     : "--size: expected WxH in pixels (1 to 16384)")
                   << "\n";
         return kExitUsage;
     }
@@ -52,7 +55,7 @@ int runBenchFrame(int argc, char** argv) {
         return kExitUsage;
     }
     const bool timeLapse = args.has("--timelapse");
-    auto bench = measureFrames(int(*grid), width, height, *frames, *renderScale, timeLapse);
+    auto bench = measureFrames(int(*grid), width, height, *frames, *renderScale, timeLapse, int(*bodies));
     if (!bench) {
         std::cerr << "error: " << bench.error().message << "\n";
         return kExitNoGpu;
@@ -93,7 +96,8 @@ int runBenchFrame(int argc, char** argv) {
                             {"speed_up", fb.wallSeconds > 0 ? fb.simulatedSeconds / fb.wallSeconds : 0.0},
                             {"frames_per_second", fb.wallSeconds > 0 ? double(fb.frames.size()) / fb.wallSeconds : 0.0},
                             {"frame_ms", {{"median", percentile(wall, 0.5)}, {"p95", percentile(wall, 0.95)}, {"mean", mean(wall)}}},
-                            {"triangles", {{"terrain", st.terrainTriangles()}, {"water", st.waterTriangles()}}},
+                            {"bodies", fb.bodies},
+                            {"triangles", {{"terrain", st.terrainTriangles()}, {"water", st.waterTriangles()}, {"bodies", st.bodyTriangles}}},
                             {"chunks", {{"terrain", st.terrainChunks}, {"water", st.waterChunks}}}};
         for (const Pass& p : passes)
             j["gpu_ms"][p.name] = {{"median", percentile(p.ms, 0.5)}, {"mean", mean(p.ms)}};
@@ -110,6 +114,9 @@ int runBenchFrame(int argc, char** argv) {
         std::printf("default scene %lld^2, %dx%d px (3-D passes at %dx%d), %lld frames of 1/60 s simulated (%lld "
                     "simulation steps of %.3g s)\n",
                     *grid, width, height, st.internalWidthPx, st.internalHeightPx, *frames, steps, double(dt));
+    if (fb.bodies > 0)
+        std::printf("%d logs drawn, with their shadows (%lld triangles; the shadow map in bounds, the logs in terrain)\n",
+                    fb.bodies, st.bodyTriangles);
     std::printf("frame wall ms (glFinish each frame): median %.2f, p95 %.2f, mean %.2f\n", percentile(wall, 0.5),
                 percentile(wall, 0.95), mean(wall));
     if (timeLapse && fb.wallSeconds > 0)  // real-time frames simulate 1/60 s each by design

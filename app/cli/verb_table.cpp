@@ -158,7 +158,8 @@ std::vector<VerbSpec> makeTable() {
                   {"--timelapse", nullptr, "with --frame: the viewer's time-lapse, as many steps a frame as keep it at >= 30 fps;\n"
                                            "prints the speed-up over real time"},
                   {"--bodies", "N", "time N logs on a flowing lake, stage by stage (--grid, default 1024;\n"
-                                    "--steps K, default 20; --backend gpu|cpu; docs/BODIES.md)"},
+                                    "--steps K, default 20; --backend gpu|cpu; docs/BODIES.md); with --frame: N logs\n"
+                                    "drawn in every frame, with their shadows"},
                   {"--steps", "K", "with --bodies: water steps timed (default 20)"},
                   kBackend}});
     t.push_back({"info", "", "describe the headless OpenGL context and how its kernels round division", "", {}});

@@ -5,11 +5,12 @@
 // terrain shades them from the sun (the heightfield marched toward it from each fragment, as sharp
 // or soft as the ground's own shadows); below the water line, and a few centimetres above it where
 // the water laps, they are wet and darker, as wet ground is, and stay so where the water has been
-// until they dry (sim/bodies/body_wetness.hpp).
+// until they dry (sim/bodies/body_wetness.hpp). The bodies shade each other (body_shadow.glsl).
 #include "render_layout.h"
 #include "render_common.glsl"
 #include "atmosphere.glsl"
 #include "underwater.glsl"
+#include "body_shadow.glsl"
 
 in vec3 vWorld;
 in vec3 vNormal;
@@ -44,6 +45,9 @@ void main() {
     // through the ground's ramp of the unclamped visibility.
     float shadow = 1.0;
     if (uShadows != 0) shadow = smoothstep(-0.25, 0.9, sunVisibilityUnclamped(vWorld, uHeightRange.y, SLUICE_SHADOW_MIN_V));
+    // The other bodies' (and its own, off its faces turned from the sun): from a point lifted off the
+    // face by a few centimetres, so a sunlit face does not shade itself.
+    shadow *= bodyShadow(vWorld + 0.03 * n);
     // Wet below the water's surface here and in a lapping band 8 cm above it (metres).
     float surface = terrainBilinear(vWorld.xy) + depthBilinear(vWorld.xy);
     float wet = depthBilinear(vWorld.xy) > 0.005 ? smoothstep(surface + 0.08, surface - 0.02, vWorld.z) : 0.0;

@@ -18,6 +18,7 @@
 #include "atmosphere.glsl"
 #include "terrain_look.h"
 #include "underwater.glsl"
+#include "body_shadow.glsl"
 
 uniform int uShadows;          // 1: sun shadows
 uniform int uAmbientOcclusion; // 1: ambient occlusion and cavity darkening
@@ -191,6 +192,7 @@ void main() {
             shadow += 0.25 * smoothstep(-0.25, 0.9, v);
         }
     }
+    shadow *= bodyShadow(vWorld);  // and the bodies' (1 when off)
     float ndl = max(dot(n, uSunLight), 0.0);
     // Hollows darker, crests a little brighter (cavity shading); sky light through the open sky only.
     float cavity = uAmbientOcclusion != 0 ? clamp(1.0 - 0.9 * curvature, 0.5, 1.2) : 1.0;

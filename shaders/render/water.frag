@@ -22,6 +22,7 @@
 #include "atmosphere.glsl"
 #include "overlay.glsl"
 #include "underwater.glsl"
+#include "body_shadow.glsl"
 
 uniform sampler2D uDetail;          // render/water_detail.hpp: RG ripple slopes, B foam pattern, A caustics / 4
 uniform sampler2D uFoamField;       // render/water_foam.hpp: foam amount per cell, 0..1
@@ -161,7 +162,7 @@ void main() {
     float fresnel = 0.02 + 0.98 * pow(1.0 - nv, 5.0);
     vec3 r = reflect(-v, n);
     r.z = abs(r.z);  // a reflection pointing slightly down sees the sky of a flatter normal
-    float shadow = uShadows != 0 ? sunVisibility(vec3(p, vWorld.z + 0.02)) : 1.0;
+    float shadow = uShadows != 0 ? sunVisibility(vec3(p, vWorld.z + 0.02)) * bodyShadow(vec3(p, vWorld.z + 0.02)) : 1.0;
     vec3 reflected = reflection(vWorld + vec3(0.0, 0.0, 0.02), r, dist);
 
     // Refraction: the terrain image, shifted along the surface slope; rejected where the shifted

@@ -41,6 +41,22 @@ TEST(BenchFrame, RenderScaleShrinksTheInternalPasses) {
     EXPECT_EQ(j["internal_size"][1].get<int>(), 100);
 }
 
+// With --bodies, logs are drawn in every frame: the bodies' triangles count, the frame without any
+// counts none.
+TEST(BenchFrame, BodiesAreDrawnInEveryFrame) {
+    const CliRun r = runSluice("bench --frame --grid 128 --size 320x200 --frames 2 --bodies 50 --json");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const auto j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
+    EXPECT_EQ(j["bodies"].get<int>(), 50);
+    EXPECT_GT(j["triangles"]["bodies"].get<long long>(), 50 * 40) << "a log's cylinder has 24 sides";
+    const CliRun none = runSluice("bench --frame --grid 128 --size 320x200 --frames 2 --json");
+    ASSERT_EQ(none.exitCode, 0) << none.output;
+    EXPECT_EQ(nlohmann::json::parse(none.output.substr(none.output.find('{')))["triangles"]["bodies"].get<long long>(), 0);
+    const CliRun bad = runSluice("bench --frame --bodies -1");
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.output.find("--bodies"), std::string::npos) << bad.output;
+}
+
 TEST(BenchFrame, UsageErrors) {
     EXPECT_EQ(runSluice("bench --frame --frames 0").exitCode, 2);
     const CliRun size = runSluice("bench --frame --size 12by7");
