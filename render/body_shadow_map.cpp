@@ -25,15 +25,40 @@ BodyShadowMap::BodyShadowMap(int sizePx) : size_(sizePx), depth_(gl::makeTexture
     glNamedFramebufferDrawBuffer(fbo_.id(), GL_NONE);
 }
 
-void BodyShadowMap::update(const BodyPass& pass, const std::vector<sim::Body>& bodies, const glm::vec3& sunDir) {
-    active_ = !bodies.empty();
+namespace {
+
+// Whether a sphere (centre c, radius r, world metres) can reach into the view of `viewProj`: outside none of the six planes of the frustum (Gribb and Hartmann's, from the matrix rows).
+bool sphereInView(const glm::mat4& viewProj, const glm::vec3& c, float r) {
+    const glm::mat4 m = glm::transpose(viewProj);  // rows of viewProj as columns
+    const glm::vec4 planes[6] = {m[3] + m[0], m[3] - m[0], m[3] + m[1], m[3] - m[1], m[3] + m[2], m[3] - m[2]};
+    for (const glm::vec4& p : planes)
+        if (glm::dot(glm::vec3(p), c) + p.w < -r * glm::length(glm::vec3(p))) return false;
+    return true;
+}
+
+}  // namespace
+
+void BodyShadowMap::update(const BodyPass& pass, const std::vector<sim::Body>& bodies, const glm::vec3& sunDir,
+                           const glm::mat4& viewProj) {
+    // The casters: every body whose sphere, stretched along the ground by the length of the shadow
+    // it can cast (its height over the sun's elevation, at most 200 m), reaches into the view.
+    const float sunUp = std::max(0.05f, sunDir.z);
+    const float reachPerM = std::min(200.0f, std::sqrt(std::max(0.0f, 1.0f - sunUp * sunUp)) / sunUp);
+    casters_.clear();
+    for (const sim::Body& b : bodies) {
+        const float r = 0.5f * glm::length(b.spec.sizeM);
+        if (sphereInView(viewProj, b.state.positionM, r + std::min(200.0f, 2.0f * r * reachPerM)))
+            casters_.push_back(b);
+    }
+    active_ = !casters_.empty();
     if (!active_) return;
+    const std::vector<sim::Body>& casting = casters_;
     // The sun's frame: looking down -sunDir; any up that is not along it.
     const glm::vec3 up = std::abs(sunDir.z) > 0.99f ? glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(0.0f, 0.0f, 1.0f);
     const glm::mat4 view = glm::lookAt(glm::vec3(0.0f), -sunDir, up);
     // Every body's bounding sphere in that frame (x, y across the map, -z away from the sun).
     glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
-    for (const sim::Body& b : bodies) {
+    for (const sim::Body& b : casting) {
         const glm::vec3 c = glm::vec3(view * glm::vec4(b.state.positionM, 1.0f));
         const float r = 0.5f * glm::length(b.spec.sizeM);
         lo = glm::min(lo, c - r);
@@ -46,10 +71,10 @@ void BodyShadowMap::update(const BodyPass& pass, const std::vector<sim::Body>& b
     // Depth from the sun: near = the highest (nearest) body point, far = the farthest; receivers past
     // the far plane compare at depth 1 (in shadow wherever a body stands in front of them).
     const glm::mat4 proj = glm::ortho(lo.x, hi.x, lo.y, hi.y, -hi.z, -lo.z);
-    const glm::mat4 viewProj = proj * view;
+    const glm::mat4 sunViewProj = proj * view;
     // Clip space [-1, 1] to the texture's [0, 1].
     const glm::mat4 bias = glm::translate(glm::mat4(1.0f), glm::vec3(0.5f)) * glm::scale(glm::mat4(1.0f), glm::vec3(0.5f));
-    worldToMap_ = bias * viewProj;
+    worldToMap_ = bias * sunViewProj;
     texelM_ = std::max(hi.x - lo.x, hi.y - lo.y) / float(size_);
 
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo_.id());
@@ -63,7 +88,7 @@ void BodyShadowMap::update(const BodyPass& pass, const std::vector<sim::Body>& b
     // Pushed away from the sun by the slope: a body's sunlit faces do not shade themselves (acne).
     glEnable(GL_POLYGON_OFFSET_FILL);
     glPolygonOffset(2.0f, 2.0f);
-    pass.drawDepth(bodies, viewProj);
+    pass.drawDepth(casting, sunViewProj);
     glDisable(GL_POLYGON_OFFSET_FILL);
 }
 

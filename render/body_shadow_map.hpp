@@ -22,11 +22,16 @@ public:
     /// A square map of `sizePx` texels a side (depth, 32-bit float, compared in the sampler).
     explicit BodyShadowMap(int sizePx = 2048);
 
-    /// Draws `bodies` seen from the sun (`sunDir`, unit, toward the sun, metres frame) into the map,
-    /// fitted around them; with none the map is left empty (active() false). Changes the framebuffer,
-    /// viewport and depth state: call before the frame's passes set theirs. The caller has bound the
-    /// attribute-less vertex array.
-    void update(const BodyPass& pass, const std::vector<sim::Body>& bodies, const glm::vec3& sunDir);
+    /// Draws the bodies that can shade what the camera sees (`viewProj`: world metres to clip space,
+    /// heights exaggerated as drawn) seen from the sun (`sunDir`, unit, toward the sun, metres
+    /// frame) into the map, fitted around them: a body out of view whose shadow cannot reach into it
+    /// is left out, so the map's texels go to what is seen. With none the map is left empty
+    /// (active() false). Changes the framebuffer, viewport and depth state: call before the frame's
+    /// passes set theirs. The caller has bound the attribute-less vertex array.
+    void update(const BodyPass& pass, const std::vector<sim::Body>& bodies, const glm::vec3& sunDir,
+                const glm::mat4& viewProj);
+    /// The bodies the last update() drew (tests).
+    int castersLastUpdate() const { return int(casters_.size()); }
 
     bool active() const { return active_; }
     /// World metres to the map: x, y in [0, 1] across it, z the depth in [0, 1] from the sun.
@@ -40,6 +45,7 @@ public:
 
 private:
     int size_;
+    std::vector<sim::Body> casters_;  // this frame's, reused
     gl::Texture depth_;
     gl::Framebuffer fbo_;
     glm::mat4 worldToMap_{1.0f};

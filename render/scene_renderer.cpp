@@ -296,7 +296,7 @@ void SceneRenderer::render(const RenderInputs& in, const Camera& camera, const V
     vao_.bind();
     // The bodies' shadows: their depth from the sun, before the passes set their own targets.
     const bool bodyShadows = s.shadows && in.bodies && !in.bodies->empty();
-    if (bodyShadows) bodyShadow_->update(bodies_, *in.bodies, sunDir);
+    if (bodyShadows) bodyShadow_->update(bodies_, *in.bodies, sunDir, viewProj);
     timer_.endPass();
     glViewport(0, 0, w, h);
 

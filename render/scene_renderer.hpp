@@ -100,6 +100,7 @@ public:
     GLuint depthFramebuffer() const { return terrainFbo_.id(); }
     /// Tests: the sun-shadow map (null before the first render() with shadows on).
     const SunShadowMap* sunShadowMap() const { return shadow_.get(); }
+    const BodyShadowMap* bodyShadowMap() const { return bodyShadow_.get(); }
     /// Tests: the terrain's ambient-occlusion map and wetness map.
     const TerrainAoMap* terrainAoMap() const { return ao_.get(); }
     const WetnessMap* wetnessMap() const { return wetness_.get(); }

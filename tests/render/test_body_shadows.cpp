@@ -29,7 +29,7 @@ sim::Body body(sim::BodyShape shape, glm::vec3 size, glm::vec3 position) {
 }
 
 render::RgbImage draw(const sim::Scene& scene, const std::vector<sim::Body>& bodies, const render::Camera& cam,
-                      const render::ViewSettings& look, const char* name) {
+                      const render::ViewSettings& look, const char* name, int* casters = nullptr) {
     auto solver = makeSolver("gpu", scene);
     auto renderer = makeRenderer();
     if (!solver || !renderer) return {};
@@ -37,6 +37,7 @@ render::RgbImage draw(const sim::Scene& scene, const std::vector<sim::Body>& bod
     render::RenderInputs in = render::solverInputs(dynamic_cast<const sim::GpuSolver&>(*solver));
     in.bodies = &bodies;
     const render::RgbImage im = renderImage(*renderer, in, cam, look, 256, 256);
+    if (casters) *casters = renderer->bodyShadowMap()->castersLastUpdate();
     const std::filesystem::path dir = std::filesystem::path(SLUICE_TEST_OUTPUT_DIR) / "bodies";
     std::filesystem::create_directories(dir);
     (void)render::writePng(dir / (std::string(name) + ".png"), im);
@@ -75,6 +76,28 @@ TEST(BodyShadows, ATowerShadesTheGroundAndACrateAwayFromTheSun) {
     const render::RgbImage off = draw(scene, {tower, crate}, cam, flat, "tower-shadow-off");
     const render::RgbImage offWithout = draw(scene, {crate}, cam, flat, "tower-shadow-off-none");
     EXPECT_NEAR(ratio(off, offWithout, shaded), 1.0f, 0.05f) << "shadows off";
+}
+
+// The map holds only the bodies that can shade what is seen: in a 300 m world, crates 200 m from the
+// view are left out (their texels would blur the shadows in view), the two in view are drawn, and the
+// tower still shades the ground behind it.
+TEST(BodyShadows, OnlyBodiesThatCanShadeTheViewAreDrawnIntoTheMap) {
+    const sim::Scene scene = flatScene(300, 300, 1.0f);
+    render::ViewSettings look;
+    look.ambientOcclusion = false;
+    const glm::vec2 away = -glm::vec2(std::sin(look.sunAzimuthRad), std::cos(look.sunAzimuthRad));
+    const glm::vec3 base(40.0f, 40.0f, 0.0f);
+    std::vector<sim::Body> bodies = {body(sim::BodyShape::Block, {2.0f, 2.0f, 8.0f}, base + glm::vec3(0.0f, 0.0f, 4.0f)),
+                                     body(sim::BodyShape::Box, {1.2f, 1.2f, 0.6f}, glm::vec3(glm::vec2(base) + 6.0f * away, 0.3f))};
+    for (int i = 0; i < 20; ++i)
+        bodies.push_back(body(sim::BodyShape::Box, {1.2f, 1.2f, 0.6f}, {240.0f + 2.0f * float(i), 250.0f, 0.3f}));
+    const render::Camera cam = orbitCamera(base, 0.0f, 60.0f, 45.0f);
+    int casters = -1;
+    const render::RgbImage with = draw(scene, bodies, cam, look, "shadow-casters", &casters);
+    EXPECT_EQ(casters, 2) << "the tower and the crate in view; none of the 20 far away";
+    const render::RgbImage without = draw(scene, {bodies[1]}, cam, look, "shadow-casters-none");
+    const glm::vec3 shaded(glm::vec2(base) + 3.0f * away, 0.0f);
+    EXPECT_LT(patchAt(with, cam, shaded, 2).luminance() / patchAt(without, cam, shaded, 2).luminance(), 0.75f);
 }
 
 }  // namespace sluice::test
