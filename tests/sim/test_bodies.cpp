@@ -103,6 +103,28 @@ TEST(WaterForces, BuoyancyIsTheDisplacedWeightAndASlopePushesDownhill) {
     EXPECT_NEAR(g.forceN.y, 0.0f, 1e-3f);
 }
 
+// Lift across the current: a submerged 3 x 0.4 x 0.4 m box turned 45 degrees to a 1 m/s current is
+// pushed across it as well as along it, as a keel or a yawed log is. The drag of each body axis,
+// 1/2 rho Cd A |u| u with A the face across it (0.16 m^2 at the ends, 1.2 on the side), leaves
+// 1/2 rho Cd u^2 (A_x - A_y) cos 45 sin^2 45 = -184 N across the flow (toward -y); the linear part is
+// the same along every axis and pushes along the flow only. Turned along the current, nothing across.
+TEST(WaterForces, AYawedBodyIsPushedAcrossTheCurrent) {
+    const WaterField current = uniformWater(16, 16, 1.0f, 3.0f, glm::vec2(1.0f, 0.0f));
+    BodySpec log = boxAt(glm::vec3(8.0f, 8.0f, 1.0f), 500.0f, glm::vec3(3.0f, 0.4f, 0.4f));
+    const HydroParams p;
+    const float mass = 500.0f * 0.48f;
+    const auto across = [&](float yawDeg) {
+        log.yawDeg = yawDeg;
+        return waterForces(log, volumeSamples(log), mass, initialState(log), current, p, 1.0f / 60.0f).forceN;
+    };
+    const float s = std::sqrt(0.5f);
+    const float lift = 0.5f * p.waterDensityKgPerM3 * p.dragCoefficient * (0.16f - 1.2f) * s * s * s;
+    EXPECT_NEAR(across(45.0f).y, lift, 0.03f * std::abs(lift));
+    EXPECT_NEAR(across(-45.0f).y, -lift, 0.03f * std::abs(lift)) << "turned the other way, pushed the other way";
+    EXPECT_NEAR(across(0.0f).y, 0.0f, 1e-2f);
+    EXPECT_GT(across(45.0f).x, 0.0f) << "and along the current";
+}
+
 class Dynamics : public ::testing::Test {
 protected:
     void SetUp() override {
