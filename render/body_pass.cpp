@@ -1,5 +1,7 @@
 #include "render/body_pass.hpp"
 
+#include <algorithm>
+
 #include <glad/gl.h>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -29,34 +31,56 @@ Result<BodyPass> BodyPass::create() {
     return pass;
 }
 
-long long BodyPass::draw(const std::vector<sim::Body>& bodies) const { return drawWith(program_, bodies, true); }
+long long BodyPass::draw(const std::vector<sim::Body>& bodies) const { return drawWith(program_, bodies, 0); }
 
 void BodyPass::drawDepth(const std::vector<sim::Body>& bodies, const glm::mat4& viewProj) const {
     glProgramUniformMatrix4fv(depth_.id(), depth_.location("uViewProj"), 1, GL_FALSE, glm::value_ptr(viewProj));
-    (void)drawWith(depth_, bodies, false);
+    (void)drawWith(depth_, bodies, 1);
 }
 
-long long BodyPass::drawWith(const gl::Program& p, const std::vector<sim::Body>& bodies, bool look) const {
+namespace {
+
+// body.vert's BodyInstance.
+struct BodyInstance {
+    glm::vec4 positionShape;
+    glm::vec4 orientation;  // x, y, z, w
+    glm::vec4 size;
+    glm::vec4 wetPlane;
+};
+
+}  // namespace
+
+long long BodyPass::drawWith(const gl::Program& p, const std::vector<sim::Body>& bodies, int slot) const {
     if (bodies.empty()) return 0;
-    mesh_.bindStorage(SLUICE_RBIND_BODY_MESH);
-    p.use();
-    const GLint model = p.location("uBodyModel"), normal = p.location("uBodyNormal");
-    long long triangles = 0;
+    constexpr int kShapes = 4;
+    // Grouped by shape, in the bodies' order within each.
+    int first[kShapes + 1] = {};
+    for (const sim::Body& b : bodies) ++first[int(b.spec.shape) + 1];
+    for (int k = 0; k < kShapes; ++k) first[k + 1] += first[k];
+    std::vector<BodyInstance> all(bodies.size());
+    int next[kShapes];
+    std::copy(first, first + kShapes, next);
     for (const sim::Body& b : bodies) {
-        const int shape = int(b.spec.shape);
-        const glm::mat3 rotation = glm::mat3_cast(b.state.orientation);
-        const glm::mat4 m = glm::translate(glm::mat4(1.0f), b.state.positionM) * glm::mat4(rotation) *
-                            glm::scale(glm::mat4(1.0f), b.spec.sizeM);
-        glProgramUniformMatrix4fv(p.id(), model, 1, GL_FALSE, glm::value_ptr(m));
-        glProgramUniformMatrix3fv(p.id(), normal, 1, GL_FALSE, glm::value_ptr(rotation));
-        glProgramUniform3f(p.id(), p.location("uBodySize"), b.spec.sizeM.x, b.spec.sizeM.y, b.spec.sizeM.z);
+        const glm::quat q = b.state.orientation;
+        all[std::size_t(next[int(b.spec.shape)]++)] = {glm::vec4(b.state.positionM, float(int(b.spec.shape))),
+                                                       glm::vec4(q.x, q.y, q.z, q.w), glm::vec4(b.spec.sizeM, 0.0f),
+                                                       b.wetPlane};
+    }
+    const std::size_t bytes = all.size() * sizeof(BodyInstance);
+    gl::Buffer& buffer = instances_[slot];
+    if (buffer.bytes() < bytes) buffer = gl::Buffer(2 * bytes);
+    buffer.upload(all.data(), bytes);
+    mesh_.bindStorage(SLUICE_RBIND_BODY_MESH);
+    buffer.bindStorage(SLUICE_RBIND_BODY_INSTANCES);
+    p.use();
+    long long triangles = 0;
+    for (int shape = 0; shape < kShapes; ++shape) {
+        const int n = first[shape + 1] - first[shape];
+        if (n == 0) continue;
         p.set("uFirstVertex", first_[shape]);
-        if (look) {
-            p.set("uBodyShape", shape);
-            glProgramUniform4f(p.id(), p.location("uWetPlane"), b.wetPlane.x, b.wetPlane.y, b.wetPlane.z, b.wetPlane.w);
-        }
-        glDrawArrays(GL_TRIANGLES, 0, count_[shape]);
-        triangles += count_[shape] / 3;
+        p.set("uFirstInstance", first[shape]);
+        glDrawArraysInstanced(GL_TRIANGLES, 0, count_[shape], n);
+        triangles += (long long)(count_[shape] / 3) * n;
     }
     return triangles;
 }

@@ -15,12 +15,12 @@
 in vec3 vWorld;
 in vec3 vNormal;
 in vec3 vLocal;
+flat in int vShape;       // sim::BodyShape: 0 box, 1 log, 2 boat, 3 block
+flat in vec3 vSize;       // metres: vLocal * vSize is the body-frame position
+flat in vec4 vWetPlane;   // sim::Body::wetPlane: wet where dot(xyz, body-frame position) < w
 
-uniform int uBodyShape;   // sim::BodyShape: 0 box, 1 log, 2 boat, 3 block
 uniform float uHazePerM;
 uniform int uShadows;     // 1: sun shadows of the terrain
-uniform vec3 uBodySize;   // metres: vLocal * uBodySize is the body-frame position
-uniform vec4 uWetPlane;   // sim::Body::wetPlane: wet where dot(xyz, body-frame position) < w
 
 layout(location = 0) out vec4 outColor;
 layout(location = 1) out float outDistance;
@@ -28,10 +28,10 @@ layout(location = 1) out float outDistance;
 vec3 bodyAlbedo() {
     // A cheap grain: bands along the body's length (x), broken by the position around it.
     float grain = 0.5 + 0.5 * sin(40.0 * vLocal.y + 25.0 * vLocal.z + 6.0 * sin(9.0 * vLocal.x));
-    if (uBodyShape == 1) return mix(vec3(0.20, 0.12, 0.06), vec3(0.32, 0.20, 0.10), grain);  // bark
-    if (uBodyShape == 2) return abs(vLocal.z) > 0.45 && vLocal.z > 0.0 ? vec3(0.36, 0.26, 0.15)  // deck
+    if (vShape == 1) return mix(vec3(0.20, 0.12, 0.06), vec3(0.32, 0.20, 0.10), grain);  // bark
+    if (vShape == 2) return abs(vLocal.z) > 0.45 && vLocal.z > 0.0 ? vec3(0.36, 0.26, 0.15)  // deck
                                                                         : mix(vec3(0.55, 0.12, 0.08), vec3(0.62, 0.16, 0.10), grain);
-    if (uBodyShape == 3) return mix(vec3(0.42, 0.42, 0.40), vec3(0.50, 0.49, 0.46), grain);  // concrete
+    if (vShape == 3) return mix(vec3(0.42, 0.42, 0.40), vec3(0.50, 0.49, 0.46), grain);  // concrete
     return mix(vec3(0.28, 0.19, 0.09), vec3(0.36, 0.25, 0.12), grain);                      // crate
 }
 
@@ -53,7 +53,7 @@ void main() {
     float wet = depthBilinear(vWorld.xy) > 0.005 ? smoothstep(surface + 0.08, surface - 0.02, vWorld.z) : 0.0;
     // And where the water has been and not yet dried (a body the current left on the bank, blocks
     // the flood overtopped): below the highest line it reached, falling as the body dries.
-    float above = dot(uWetPlane.xyz, vLocal * uBodySize) - uWetPlane.w;
+    float above = dot(vWetPlane.xyz, vLocal * vSize) - vWetPlane.w;
     wet = max(wet, smoothstep(0.03, -0.03, above));
     vec3 albedo = bodyAlbedo() * mix(1.0, 0.55, wet);
     vec3 sky = mix(vec3(0.10, 0.09, 0.07), vec3(0.26, 0.34, 0.50), 0.5 + 0.5 * n.z);

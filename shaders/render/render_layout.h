@@ -27,6 +27,9 @@
 #define SLUICE_RBIND_BED_CHANGE 12     // int dz[], the bed's change since erosion was set up (signed)
 // Bodies' unit meshes (render/body_pass.hpp): vec4 position, vec4 normal per vertex.
 #define SLUICE_RBIND_BODY_MESH 13
+// The bodies drawn, one BodyInstance each (render/body_pass.hpp): position and shape, orientation
+// (quaternion x, y, z, w), size, wet plane; grouped by shape, one instanced draw per shape.
+#define SLUICE_RBIND_BODY_INSTANCES 14
 
 // Sun-shadow map (render/sun_shadow_map.hpp): one R8 texel per cell holding the ray-marched sun
 // visibility before its clamp to [0, 1], v in [SHADOW_MIN, 1] stored as (v - MIN) / (1 - MIN); the
