@@ -28,7 +28,8 @@ nlohmann::json bodiesSummary(const sim::BodyWorld& world) {
                         {"velocity_m_per_s", {v.x, v.y, v.z}},
                         {"speed_m_per_s", std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z)},
                         {"mass_kg", b.massKg},
-                        {"submerged_fraction", b.submergedFraction}});
+                        {"submerged_fraction", b.submergedFraction},
+                        {"resting", b.resting}});
     }
     return list;
 }

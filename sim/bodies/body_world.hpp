@@ -35,6 +35,9 @@ struct Body {
     /// Where the body is wet (body_wetness.hpp): body-frame points l (metres from its centre) with
     /// dot(wetPlane.xyz, l) < wetPlane.w. Dry at first.
     glm::vec4 wetPlane = kDryPlane;
+    /// At rest in water that has not changed around it: the dynamics skips it (no forces, no
+    /// integration) until the water around it or a body touching it moves (docs/BODIES.md, "Dynamics").
+    bool resting = false;
 };
 
 class BodyWorld {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/geometric.hpp>
+
 #include "sim/solver.hpp"
 #include "sim/substep_constants.hpp"
 
@@ -17,13 +19,18 @@ WaterField::WaterField(int width, int height, float cellSizeM, std::vector<float
     : width_(width), height_(height), dx_(cellSizeM), w_(width), h_(height), bare_(std::move(bedM)) {
     cells_.resize(bare_.size());
     for (std::size_t k = 0; k < cells_.size(); ++k) cells_[k] = {bare_[k], depthM[k], velocityMPerS[k]};
-    findHighestSurface();
+    findExtremes();
 }
 
-void WaterField::findHighestSurface() {
+void WaterField::findExtremes() {
     highestSurfaceM_ = -std::numeric_limits<float>::infinity();
+    float fastest2 = 0.0f;
     for (const Cell& c : cells_)
-        if (c.depthM > kWetM) highestSurfaceM_ = std::max(highestSurfaceM_, c.bedM + c.depthM);
+        if (c.depthM > kWetM) {
+            highestSurfaceM_ = std::max(highestSurfaceM_, c.bedM + c.depthM);
+            fastest2 = std::max(fastest2, glm::dot(c.velocityMPerS, c.velocityMPerS));
+        }
+    fastestMPerS_ = std::sqrt(fastest2);
 }
 
 WaterField WaterField::fromPatch(const WaterPatch& p, int gridWidth, int gridHeight, float cellSizeM,
@@ -68,7 +75,7 @@ WaterField WaterField::fromPatch(const WaterPatch& p, int gridWidth, int gridHei
             c.velocityMPerS = glm::vec2(0.5f * (fx(x, y) + fx(x + 1, y)), 0.5f * (fy(x, y) + fy(x, y + 1)));
             if (loaded) c.bedM += loadM[std::size_t(b.y0 + y) * std::size_t(gridWidth) + std::size_t(b.x0 + x)];
         }
-    f.findHighestSurface();
+    f.findExtremes();
     return f;
 }
 

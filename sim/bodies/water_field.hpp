@@ -68,6 +68,8 @@ public:
     /// The highest water surface (m) of the window's wet cells (bed + load + depth; -infinity where
     /// all are dry): nothing above it feels the water.
     float highestSurfaceM() const { return highestSurfaceM_; }
+    /// The fastest flow (m/s) over the window's wet cells (0 where all are dry).
+    float fastestMPerS() const { return fastestMPerS_; }
 
 private:
     // The window [x0_, x0_ + w_) x [y0_, y0_ + h_) of the grid the arrays cover (w_ * h_ each).
@@ -94,7 +96,8 @@ private:
     std::vector<Cell> cells_;
     std::vector<float> bare_;
     float highestSurfaceM_ = -std::numeric_limits<float>::infinity();
-    void findHighestSurface();
+    float fastestMPerS_ = 0.0f;
+    void findExtremes();  // highestSurfaceM_ and fastestMPerS_
 };
 
 // The look-up, inline: the water's forces make ~150 of them per body and physics substep. Straight-

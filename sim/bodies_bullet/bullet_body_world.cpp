@@ -6,6 +6,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include <btBulletDynamicsCommon.h>
 #include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
@@ -79,7 +80,9 @@ public:
         e.body = std::make_unique<btRigidBody>(info);
         e.body->setLinearVelocity(bt(state.velocityMPerS));
         e.body->setAngularVelocity(bt(state.angularVelocityRadPerS));
-        e.body->setActivationState(DISABLE_DEACTIVATION);  // the water moves them while they rest
+        // Bullet lets a body sleep once it has moved less than this for 2 s; step() wakes it when the
+        // water around it changes (the water moves bodies that rest on the bed).
+        e.body->setSleepingThresholds(kRestSpeedMPerS, kRestSpinRadPerS);
         world_.addRigidBody(e.body.get());
         Body b;
         b.id = nextId_++;
@@ -130,8 +133,10 @@ public:
         terrainShape_ = std::move(field);
         world_.addRigidBody(terrain_.get());
         // A body the new bed now reaches into is lifted onto it (a height field pushes nothing up
-        // that is already below its surface: the body would fall through).
+        // that is already below its surface: the body would fall through). Every body wakes: the
+        // ground under a sleeping one may be gone.
         for (Entry& e : entries_) {
+            e.body->activate(true);
             btVector3 low, high;
             e.body->getAabb(low, high);
             const float top = highestBedUnder(float(low.x()), float(low.y()), float(high.x()), float(high.y()));
@@ -149,6 +154,7 @@ public:
     void setWalls(const std::array<bool, 4>& walled) override {
         if (walled == walled_) return;  // called every step: only a change rebuilds them
         walled_ = walled;
+        for (Entry& e : entries_) e.body->activate(true);  // a wall a body leant on may be gone
         for (auto& w : walls_)
             if (w.body) world_.removeRigidBody(w.body.get());
         // Planes at the grid's edges, facing into it: x = 0, x = W dx, y = 0, y = H dx.
@@ -174,19 +180,25 @@ public:
         const float h = dtSeconds / float(n);
         forces_.resize(bodies_.size());
         forcesS_ = 0.0;
+        wakeWhereTheWaterChanged(waterOf);
         for (int k = 0; k < n; ++k) {
             const auto start = std::chrono::steady_clock::now();
             // The water's forces on every body at once (each reads the water and its own pose, writes
             // its own entry: the same bits with any number of threads), then handed to Bullet in order.
+            // A sleeping body is skipped: Bullet neither moves it nor clears forces given to it.
             pool_.run(int(bodies_.size()), kSamplesPerBody, [&](int begin, int end, int) {
-                for (int i = begin; i < end; ++i)
-                    forces_[std::size_t(i)] = waterForces(bodies_[std::size_t(i)].spec, entries_[std::size_t(i)].samples,
-                                                          bodies_[std::size_t(i)].massKg, stateOf(*entries_[std::size_t(i)].body),
-                                                          *waterOf[std::size_t(i)], hydro_, h);
+                for (int i = begin; i < end; ++i) {
+                    const btRigidBody& rb = *entries_[std::size_t(i)].body;
+                    forces_[std::size_t(i)] =
+                        rb.isActive() ? waterForces(bodies_[std::size_t(i)].spec, entries_[std::size_t(i)].samples,
+                                                    bodies_[std::size_t(i)].massKg, stateOf(rb), *waterOf[std::size_t(i)], hydro_, h)
+                                      : HydroForces{};
+                }
             });
             forcesS_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
             for (std::size_t i = 0; i < bodies_.size(); ++i) {
                 btRigidBody& rb = *entries_[i].body;
+                if (!rb.isActive()) continue;
                 const HydroForces& f = forces_[i];
                 rb.applyCentralForce(bt(f.forceN));
                 rb.applyTorque(bt(f.torqueNm));
@@ -198,6 +210,7 @@ public:
         // Read back the states; drop bodies that left the grid's footprint or fell through the bed.
         for (std::size_t i = bodies_.size(); i-- > 0;) {
             bodies_[i].state = stateOf(*entries_[i].body);
+            bodies_[i].resting = !entries_[i].body->isActive();
             bodies_[i].wetPlane = nextWetPlane(bodies_[i].spec, bodies_[i].state, bodies_[i].wetPlane, *waterOf[i], dtSeconds);
             const glm::vec3 p = bodies_[i].state.positionM;
             const bool off = p.x < 0.0f || p.y < 0.0f || p.x > float(width_) * dx_ || p.y > float(height_) * dx_ ||
@@ -214,6 +227,37 @@ public:
     const std::vector<BodySample>& samples(std::size_t index) const override { return entries_[index].samples; }
 
 private:
+    // Below these a body that stays so for 2 s sleeps (Bullet's deactivation): a block on the bed, a
+    // log stranded on the bank. A log drifting at 1 cm/s is awake.
+    static constexpr float kRestSpeedMPerS = 0.01f, kRestSpinRadPerS = 0.01f;
+    // A sleeping body wakes when the water around it (its field's window) has risen or fallen by
+    // this much, or its fastest flow changed by this much, since it was last awake.
+    static constexpr float kWakeLevelM = 0.005f, kWakeFlowMPerS = 0.02f;
+
+    // Wakes the sleeping bodies whose water changed; remembers the water of those awake. A body the
+    // water holds up (lighter than water and in it) is kept awake: it rides every ripple, and one
+    // floating in an unstable pose must stay free to roll over (at rest there, Bullet would let
+    // it sleep before the roll had grown).
+    void wakeWhereTheWaterChanged(const std::vector<const WaterField*>& waterOf) {
+        for (std::size_t i = 0; i < bodies_.size(); ++i) {
+            Entry& e = entries_[i];
+            const WaterField& w = *waterOf[i];
+            const float level = w.highestSurfaceM(), flow = w.fastestMPerS();
+            if (bodies_[i].spec.densityKgPerM3 < hydro_.waterDensityKgPerM3 && bodies_[i].submergedFraction > 0.0f)
+                e.body->activate(true);  // also restarts its count toward sleep
+            if (!e.body->isActive()) {
+                // A window that was dry and is wet now (or the reverse) has changed too.
+                const bool wetNow = std::isfinite(level), wetThen = std::isfinite(e.restLevelM);
+                const bool changed = wetNow != wetThen || (wetNow && std::abs(level - e.restLevelM) > kWakeLevelM) ||
+                                     std::abs(flow - e.restFlowMPerS) > kWakeFlowMPerS;
+                if (!changed) continue;
+                e.body->activate(true);
+            }
+            e.restLevelM = level;
+            e.restFlowMPerS = flow;
+        }
+    }
+
     // The terrain and the walls reach every body's bounding box (a height field's bounds span the
     // grid, a plane's all space), so Bullet would test every body against them at every substep.
     // This filter keeps a pair only for a body whose box comes within kNearM of the wall's plane or
@@ -251,6 +295,8 @@ private:
     }
 
     struct Entry {
+        float restLevelM = -std::numeric_limits<float>::infinity();  // its water when last awake
+        float restFlowMPerS = 0.0f;
         std::vector<BodySample> samples;
         std::unique_ptr<btCollisionShape> shape;
         std::unique_ptr<btDefaultMotionState> motion;

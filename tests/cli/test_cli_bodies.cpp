@@ -63,6 +63,7 @@ TEST_F(CliBodies, ALogIsCarriedAtTheSpeedOfTheWaterItFloatsIn) {
     EXPECT_GT(x, 20.0f + 30.0f) << log.dump();  // 60 s downstream at ~0.8 m/s
     EXPECT_NEAR(y, 6.0f, 0.5f) << log.dump();
     EXPECT_NEAR(float(log["submerged_fraction"]), 0.7f, 0.02f) << log.dump();
+    EXPECT_EQ(log["resting"], false) << "a floating log never rests";
     // The water's velocity in the log's cell: its two x-faces' flows over the depth.
     auto depth = sim::readNpy(dir / "out" / "depth.npy");
     auto flowX = sim::readNpy(dir / "out" / "flow_x.npy");
@@ -96,6 +97,20 @@ TEST_F(CliBodies, ASnapshotKeepsTheBodiesAndARunGoesOnFromIt) {
         EXPECT_NEAR(float(a["position_m"][k]), float(b["position_m"][k]), 0.01f) << a.dump() << "\n" << b.dump();
         EXPECT_NEAR(float(a["velocity_m_per_s"][k]), float(b["velocity_m_per_s"][k]), 0.01f) << a.dump() << "\n" << b.dump();
     }
+}
+
+// summary.json says which bodies rest: a concrete block dropped on dry ground, after 30 s. (In water
+// a block rests once the water around it is still: Dynamics.ABodyAtRestSleepsAndWakesWhenTheWaterChanges.)
+TEST_F(CliBodies, ABlockOnDryGroundRests) {
+    test::writeText(dir / "pond.json", R"({"name": "ground", "grid": {"width": 16, "height": 16, "cell_size": 1.0},
+        "terrain": {"flat": 0.0}, "water": "none", "params": {"dt": 0.1},
+        "bodies": [{"shape": "block", "size": [1, 1, 1.6], "density": 2400, "position": [8, 8, 0.8]}]})");
+    const auto r = test::runSluice("simulate '" + (dir / "pond.json").string() + "' --steps 300 --backend cpu --out '" +
+                                   (dir / "out").string() + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    const nlohmann::json block = readSummary(dir / "out")["bodies"][0];
+    EXPECT_EQ(block["resting"], true) << block.dump();
+    EXPECT_NEAR(float(block["position_m"][2]), 0.8f, 0.01f) << block.dump();
 }
 
 // The GPU solver computes the CPU reference's water bit for bit, so the bodies it carries move the

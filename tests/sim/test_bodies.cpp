@@ -172,6 +172,37 @@ TEST_F(Dynamics, BoxesFloatAtArchimedesDraft) {
 // a 5 cm cube of 20 kg/m^3 or 250 kg/m^3 and a 20 x 20 x 5 cm tile of 100 kg/m^3 are stiff on their
 // waterline for their mass, and drag or damping of more than stops them within a physics substep
 // once flung such bodies out of the water (the 20 kg/m^3 cube to 4 km up).
+// A body at rest on the bed sleeps (Bullet skips it and the water's forces are not computed) and
+// wakes when the water around it changes: a 1 m cube of 1100 kg/m^3 in 2 m of still water rests;
+// the water rising 0.5 m wakes it, and it rests again once nothing moves; the water flowing at 1 m/s
+// wakes it and slides it downstream (its drag beats friction on its 1 kN of weight in water). A log
+// floating beside it never sleeps: the water holds it up.
+TEST_F(Dynamics, ABodyAtRestSleepsAndWakesWhenTheWaterChanges) {
+    const int W = 24, H = 24;
+    auto w = world(W, H, 1.0f, std::vector<float>(std::size_t(W * H), 0.0f));
+    ASSERT_TRUE(w);
+    ASSERT_TRUE(w->add(boxAt(glm::vec3(8.0f, 12.0f, 0.5f), 1100.0f)));
+    BodySpec log = boxAt(glm::vec3(16.0f, 12.0f, 2.0f), 700.0f, glm::vec3(3.0f, 0.4f, 0.4f));
+    log.shape = BodyShape::Log;
+    ASSERT_TRUE(w->add(log));
+    const WaterField still = uniformWater(W, H, 1.0f, 2.0f);
+    for (int s = 0; s < 200; ++s) w->step(0.1f, still);  // 20 s
+    EXPECT_TRUE(w->bodies()[0].resting) << "on the bed in still water";
+    EXPECT_NEAR(w->bodies()[0].state.positionM.z, 0.5f, 0.01f);
+    EXPECT_FALSE(w->bodies()[1].resting) << "the floating log";
+
+    const WaterField risen = uniformWater(W, H, 1.0f, 2.5f);
+    w->step(0.1f, risen);
+    EXPECT_FALSE(w->bodies()[0].resting) << "the water rose around it";
+    for (int s = 0; s < 200; ++s) w->step(0.1f, risen);
+    EXPECT_TRUE(w->bodies()[0].resting) << "and it rests again";
+
+    const WaterField flowing = uniformWater(W, H, 1.0f, 2.5f, glm::vec2(1.0f, 0.0f));
+    for (int s = 0; s < 50; ++s) w->step(0.1f, flowing);
+    EXPECT_FALSE(w->bodies()[0].resting) << "the water began to flow";
+    EXPECT_GT(w->bodies()[0].state.positionM.x, 8.5f) << "and slid it downstream";
+}
+
 TEST_F(Dynamics, SmallLightBodiesDroppedInSettleAtTheirDraft) {
     const int W = 12, H = 12;
     const WaterField water = uniformWater(W, H, 1.0f, 2.0f);
