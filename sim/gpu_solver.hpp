@@ -11,6 +11,7 @@
 #include "gl/buffer.hpp"
 #include "gl/program.hpp"
 #include "gl/result.hpp"
+#include "sim/gpu_body_forces.hpp"
 #include "sim/gpu_layout.hpp"
 #include "sim/solver.hpp"
 #include "sim/substep_constants.hpp"
@@ -24,6 +25,7 @@ public:
     /// the GPU's buffer or dispatch limits, out of GPU memory.
     static Result<std::unique_ptr<GpuSolver>> create(const Scene& scene);
 
+    ~GpuSolver() override;
     const char* backendName() const override { return "gpu"; }
     FieldSnapshot download() override;
     void setTerrain(const std::vector<float>& terrainM) override;
@@ -34,6 +36,9 @@ public:
     void readRegion(Field field, const CellBox& box, std::uint32_t* out) override;
     /// shaders/sim/gather_patches.comp: the boxes' fields copied into one buffer, read back at once.
     std::vector<WaterPatch> readWater(const std::vector<CellBox>& boxes) override;
+    /// The bodies' forces in shaders/sim/body_forces.comp (compiled when first asked; null, with
+    /// the reason on stderr, if it does not compile).
+    BodySampleSummer* bodySummer() override;
 
     /// How substeps map to dispatches. Every choice computes bit-identical depths and flows.
     struct Tuning {
@@ -206,6 +211,8 @@ private:
     std::size_t waterSlots_ = 0;      // ledger slot pairs of the water (pass-2 groups, brush tiles)
     std::size_t sedimentSlot0_ = 0;   // the int64 index of erosion's first ledger slot
     gl::Buffer gatherRects_, gatherOut_;  // readWater: its rectangles and their words (grown on demand)
+    std::unique_ptr<GpuBodyForces> bodyForces_;  // bodySummer()'s, made when first asked
+    bool bodyForcesFailed_ = false;              // and it did not compile: the CPU sums them
     gl::Buffer brushScratch_;  // smooth: new bed of the brush's dispatch area; grown on demand
     // Pairs: the index holds the state, the other copy is written by the next dispatch (depth and
     // flags swap every substep; flows stay, the other flow pair holding pass 1's raw transfers, except

@@ -1,8 +1,11 @@
-// GpuSolver::readWater: the water around the bodies, gathered on the GPU and read back at once
-// (shaders/sim/gather_patches.comp), so a body step reads a few thousand cells, not the grid.
+// GpuSolver and the bodies: readWater, the water around them gathered on the GPU and read back at once
+// (shaders/sim/gather_patches.comp), so a body step reads a few thousand cells, not the grid; and
+// bodySummer, the water's forces on them summed on the GPU (sim/gpu_body_forces.hpp).
 #include <cstring>
+#include <iostream>
 
 #include "sim/gpu_solver.hpp"
+#include "sim/gpu_body_forces.hpp"
 #include "sim/gpu_layout.hpp"
 
 namespace sluice::sim {
@@ -61,6 +64,20 @@ std::vector<WaterPatch> GpuSolver::readWater(const std::vector<CellBox>& boxes) 
         take(p.faceY.data(), p.faceY.size());
     }
     return out;
+}
+
+GpuSolver::~GpuSolver() = default;
+
+BodySampleSummer* GpuSolver::bodySummer() {
+    if (!bodyForces_ && !bodyForcesFailed_) {
+        auto made = GpuBodyForces::create(exactDefines_);
+        if (made) bodyForces_ = std::move(*made);
+        else {
+            bodyForcesFailed_ = true;
+            std::cerr << "sluice: the bodies' forces stay on the CPU: " << made.error().message << "\n";
+        }
+    }
+    return bodyForces_.get();
 }
 
 }  // namespace sluice::sim

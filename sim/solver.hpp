@@ -17,6 +17,8 @@
 
 namespace sluice::sim {
 
+class BodySampleSummer;  // sim/bodies/body_world.hpp
+
 /// Erosion's per-cell state (docs/EROSION.md, shaders/sim/erosion_math.h): width * height each,
 /// row-major. Empty while the run has no erosion set up.
 struct ErosionField {
@@ -229,6 +231,9 @@ public:
     /// dispatch and one readback of those cells only, however many boxes (the water around each
     /// body, where a download() would read the whole grid back).
     virtual std::vector<WaterPatch> readWater(const std::vector<CellBox>& boxes) = 0;
+    /// What sums the water's terms over the bodies' samples where the water is (the GPU's forces,
+    /// sim/gpu_body_forces.hpp); null: the bodies' world sums them on its threads (the same bits).
+    virtual BodySampleSummer* bodySummer() { return nullptr; }
     void writeRegion(Field field, const CellBox& box, const std::uint32_t* values);
     /// writeRegion of bed heights given as floats.
     void writeTerrainRegion(const CellBox& box, const float* heightsM);

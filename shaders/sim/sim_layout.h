@@ -59,6 +59,13 @@
 // The bodies' water gather (gather_patches.comp): rectangles to copy, and where they go.
 #define SLUICE_BIND_GATHER_RECTS 23  // ivec4 pairs: (source, base word, row pitch, first word out), (x0, y0, w, h)
 #define SLUICE_BIND_GATHER_OUT 24    // uint words[]: the rectangles one after another, row-major
+// The water's forces on the bodies (body_forces.comp, sim/gpu_body_forces.hpp).
+#define SLUICE_BIND_BODY_SAMPLES 25  // vec4 pairs per volume sample: (centre, volume), (half extents, 0)
+#define SLUICE_BIND_BODY_TABLE 26    // ivec4 pairs per body: (first sample, samples, first cell, awake), window (x0, y0, w, h)
+#define SLUICE_BIND_BODY_CELLS 27    // vec4 per cell of each body's window: (bed with the load, depth, vx, vy)
+#define SLUICE_BIND_BODY_POSES 28    // vec4 x 4 per body: its axes in the world (xyz; the first's w: the clear
+                                     // elevation), its centre of mass
+#define SLUICE_BIND_BODY_SUMS 29     // vec4 x 4 per body: BodySums (body_water_math.h) written out
 #define SLUICE_EROSION_SEDIMENT 0  // two halves: suspended sediment, units
 #define SLUICE_EROSION_SOFT 2      // two halves: soft-layer thickness, units
 #define SLUICE_EROSION_BED_CHANGE 4  // two halves: the bed's change dz, units

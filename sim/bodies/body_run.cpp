@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <map>
 
 #include <glm/geometric.hpp>
 
@@ -99,23 +98,37 @@ std::vector<WaterPatch> patchesAround(const BodyWorld& world, Solver& solver, fl
     return solver.readWater(boxes);
 }
 
-// The water as each body feels it (by id): its patch under the load the water carries.
-std::map<int, WaterField> fieldsOf(const BodyWorld& world, const Solver& solver, const std::vector<WaterPatch>& patches) {
-    std::map<int, WaterField> out;
-    for (std::size_t i = 0; i < patches.size(); ++i)
-        out.emplace(world.bodies()[i].id, WaterField::fromPatch(patches[i], solver.width(), solver.height(),
-                                                                solver.cellSizeM(), solver.bodyLoad()));
+// The water as each body feels it: its patch under the load the water carries, made on the world's
+// threads (each body's its own), kept by the body's id (ids rise along the world's list, and stay
+// with a body when others leave it).
+struct BodyFields {
+    std::vector<int> ids;  // ascending
+    std::vector<WaterField> fields;
+};
+
+BodyFields fieldsOf(const BodyWorld& world, const Solver& solver, const std::vector<WaterPatch>& patches) {
+    BodyFields out;
+    out.fields.resize(patches.size());
+    for (std::size_t i = 0; i < patches.size(); ++i) out.ids.push_back(world.bodies()[i].id);
+    world.forBodies([&](int begin, int end) {
+        for (int i = begin; i < end; ++i)
+            out.fields[std::size_t(i)] = WaterField::fromPatch(patches[std::size_t(i)], solver.width(), solver.height(),
+                                                               solver.cellSizeM(), solver.bodyLoad());
+    });
     return out;
 }
 
 // The fields of the world's bodies in their order (every body has one).
-std::vector<const WaterField*> inOrder(const BodyWorld& world, const std::map<int, WaterField>& water) {
+std::vector<const WaterField*> inOrder(const BodyWorld& world, const BodyFields& water) {
     std::vector<const WaterField*> out;
-    for (const Body& b : world.bodies()) out.push_back(&water.at(b.id));
+    for (const Body& b : world.bodies()) {
+        const auto at = std::lower_bound(water.ids.begin(), water.ids.end(), b.id);
+        out.push_back(&water.fields[std::size_t(at - water.ids.begin())]);
+    }
     return out;
 }
 
-void setLoad(const BodyWorld& world, Solver& solver, const std::map<int, WaterField>& water, float density,
+void setLoad(const BodyWorld& world, Solver& solver, const BodyFields& water, float density,
              Submerged submerged) {
     solver.setBodyLoad(bodyLoad(world, inOrder(world, water), solver.width(), solver.height(), solver.cellSizeM(),
                                 density, submerged));
@@ -152,9 +165,9 @@ void stepBodies(BodyWorld& world, Solver& solver, float dtSeconds, bool bedMoves
     // step: only the cells around each body are read.
     const std::vector<WaterPatch> patches = patchesAround(world, solver, dtSeconds);
     lap(&BodyStepTimes::readbackS);
-    const std::map<int, WaterField> water = fieldsOf(world, solver, patches);
+    const BodyFields water = fieldsOf(world, solver, patches);
     lap(&BodyStepTimes::fieldS);
-    world.step(dtSeconds, inOrder(world, water));
+    world.step(dtSeconds, inOrder(world, water), solver.bodySummer());
     lap(&BodyStepTimes::dynamicsS);
     if (times) times->forcesS += world.lastForcesSeconds();
     // Bodies that left the grid are gone from the world; the rest keep their fields.

@@ -5,6 +5,7 @@
 // create() answers with an error naming the option.
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -40,6 +41,20 @@ struct Body {
     bool resting = false;
 };
 
+/// Sums the water's terms over many bodies' samples at once, to the same bits as sampleSums per body
+/// (water_forces.hpp): the GPU's forces (sim/gpu_body_forces.hpp), handed to BodyWorld::step.
+class BodySampleSummer {
+public:
+    virtual ~BodySampleSummer() = default;
+    /// Before a step's physics substeps: each body's samples (samplesVersion changes whenever the
+    /// list of bodies does) and the water around it, for bodies of the world in their order.
+    virtual void setWater(const std::vector<const std::vector<BodySample>*>& samples, std::uint64_t samplesVersion,
+                          const std::vector<const WaterField*>& waterOf, const HydroParams& hydro) = 0;
+    /// One substep: out[i] the sums of body i in states[i]; left as they were where awake[i] is 0.
+    virtual void sum(const std::vector<BodyState>& states, const std::vector<std::uint8_t>& awake,
+                     std::vector<bmath::BodySums>& out) = 0;
+};
+
 class BodyWorld {
 public:
     /// Whether this build has the dynamics (SLUICE_BODIES).
@@ -68,8 +83,10 @@ public:
         step(dtSeconds, std::vector<const WaterField*>(bodies().size(), &water));
     }
     /// The same, each body in its own view of the water: waterOf[i] for bodies()[i] (the water around
-    /// it, WaterField::fromPatch).
-    virtual void step(float dtSeconds, const std::vector<const WaterField*>& waterOf) = 0;
+    /// it, WaterField::fromPatch); the forces' sums from `summer` when given (the GPU's), else on
+    /// the world's threads: the same bits either way.
+    virtual void step(float dtSeconds, const std::vector<const WaterField*>& waterOf,
+                      BodySampleSummer* summer = nullptr) = 0;
     /// Wall seconds the last step() spent on the water's forces (the rest of it went to the rigid
     /// bodies' library: integration, collisions, contacts), for `sluice bench --bodies`.
     virtual double lastForcesSeconds() const = 0;
@@ -77,7 +94,7 @@ public:
     /// threads (the calling one among them), and returns when all are done. For work per body of
     /// about a step's forces of one physics substep (the load, body_load.hpp).
     virtual void forBodies(const std::function<void(int, int)>& fn) const = 0;
-    /// The bodies, in the order they were added.
+    /// The bodies, in the order they were added (their ids ascending).
     virtual const std::vector<Body>& bodies() const = 0;
     /// The volume samples of bodies()[index] (body frame; volumeSamples(spec), kept per body).
     virtual const std::vector<BodySample>& samples(std::size_t index) const = 0;

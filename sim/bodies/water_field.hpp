@@ -9,10 +9,18 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
+#include <glm/vec4.hpp>
+
+#include "sim/bodies/body_water_math.hpp"
 
 namespace sluice::sim {
 
 struct WaterPatch;
+
+namespace water_field_detail {
+// Depth below which a cell counts as dry for the bodies (1 mm: a film carries nothing).
+constexpr float kWetM = SLUICE_BODY_WET_M;
+}  // namespace water_field_detail
 
 /// The water at one point.
 struct WaterAt {
@@ -71,6 +79,21 @@ public:
     /// The fastest flow (m/s) over the window's wet cells (0 where all are dry).
     float fastestMPerS() const { return fastestMPerS_; }
 
+    /// One cell as the look-ups read it, its values side by side (a look-up reads four of them; a
+    /// sample's ~60 ns was mostly four arrays read twice). 16 bytes: the GPU's forces read them as vec4.
+    struct Cell {
+        float bedM;  ///< with the load
+        float depthM;
+        glm::vec2 velocityMPerS;
+    };
+    /// The window of the grid the field covers (all of it but for fromPatch) and its cells, row-major
+    /// from its south-west cell: what the GPU's forces upload (sim/gpu_body_forces.hpp).
+    int windowX0() const { return x0_; }
+    int windowY0() const { return y0_; }
+    int windowWidth() const { return w_; }
+    int windowHeight() const { return h_; }
+    const std::vector<Cell>& cells() const { return cells_; }
+
 private:
     // The window [x0_, x0_ + w_) x [y0_, y0_ + h_) of the grid the arrays cover (w_ * h_ each).
     std::size_t local(int x, int y) const { return std::size_t(y - y0_) * std::size_t(w_) + std::size_t(x - x0_); }
@@ -83,13 +106,6 @@ private:
     // the grid.
     template <bool kSlope>
     WaterProbe look(float xM, float yM, float zM) const;
-    // One cell, its values side by side: a look-up reads four of them (a sample's ~60 ns was
-    // mostly four arrays read twice).
-    struct Cell {
-        float bedM;    // with the load
-        float depthM;
-        glm::vec2 velocityMPerS;
-    };
     int width_ = 0, height_ = 0;
     float dx_ = 1.0f;
     int x0_ = 0, y0_ = 0, w_ = 0, h_ = 0;
@@ -100,26 +116,15 @@ private:
     void findExtremes();  // highestSurfaceM_ and fastestMPerS_
 };
 
-// The look-up, inline: the water's forces make ~150 of them per body and physics substep. Straight-
-// line and scalar, the samples' chains of divisions overlap; written over small arrays and structs
-// it went through the stack and stalled on every sample (measured: a sample 46 -> 38 ns here).
-namespace water_field_detail {
-// Depth below which a cell counts as dry for the bodies (1 mm: a film carries nothing).
-constexpr float kWetM = 1e-3f;
-}  // namespace water_field_detail
-
+// The look-up, inline: the water's forces make ~150 of them per body and physics substep. Its
+// formulas are shaders/sim/body_water_math.h's, which the GPU's forces share (same bits).
 template <bool kSlope>
 inline WaterProbe WaterField::look(float xM, float yM, float zM) const {
     WaterProbe out;
     if (width_ <= 0 || height_ <= 0) return out;
-    // Cell-centre coordinates; the four centres around the point, clamped at the edges.
-    const float gx = xM / dx_ - 0.5f, gy = yM / dx_ - 0.5f;
-    if (!(gx > -1.0f && gy > -1.0f && gx < float(width_) && gy < float(height_))) return out;
-    // floor() by truncation (the point is past -1, inside int's range): no call to floorf.
-    int x0 = int(gx), y0 = int(gy);
-    if (float(x0) > gx) --x0;
-    if (float(y0) > gy) --y0;
-    const float fx = gx - float(x0), fy = gy - float(y0);
+    int x0 = 0, y0 = 0;
+    float fx = 0.0f, fy = 0.0f;
+    if (!bmath::bodyCellCoords(xM, yM, dx_, width_, height_, x0, y0, fx, fy)) return out;
     const std::size_t xa = std::size_t(clampX(x0) - x0_), xb = std::size_t(clampX(x0 + 1) - x0_);
     const Cell* south = cells_.data() + std::size_t(clampY(y0) - y0_) * std::size_t(w_);
     const Cell* north = cells_.data() + std::size_t(clampY(y0 + 1) - y0_) * std::size_t(w_);
@@ -127,61 +132,22 @@ inline WaterProbe WaterField::look(float xM, float yM, float zM) const {
     const Cell& c01 = south[xb];
     const Cell& c10 = north[xa];
     const Cell& c11 = north[xb];
-    // Bilinear weights; the wet cells' (a dry one adds +0, leaving every sum's bits as they are).
-    const float w00 = (1.0f - fx) * (1.0f - fy), w01 = fx * (1.0f - fy), w10 = (1.0f - fx) * fy, w11 = fx * fy;
-    const float z00 = c00.bedM + c00.depthM, z01 = c01.bedM + c01.depthM;
-    const float z10 = c10.bedM + c10.depthM, z11 = c11.bedM + c11.depthM;
-    using water_field_detail::kWetM;
-    const bool wet00 = c00.depthM > kWetM, wet01 = c01.depthM > kWetM;
-    const bool wet10 = c10.depthM > kWetM, wet11 = c11.depthM > kWetM;
-    const float m00 = wet00 ? w00 : 0.0f, m01 = wet01 ? w01 : 0.0f, m10 = wet10 ? w10 : 0.0f, m11 = wet11 ? w11 : 0.0f;
-    float bed = 0.0f, bedW = 0.0f, wSum = 0.0f, surface = 0.0f, vx = 0.0f, vy = 0.0f;
-    bed += w00 * c00.bedM;
-    bed += w01 * c01.bedM;
-    bed += w10 * c10.bedM;
-    bed += w11 * c11.bedM;
-    bedW += w00;
-    bedW += w01;
-    bedW += w10;
-    bedW += w11;
-    wSum += m00;
-    wSum += m01;
-    wSum += m10;
-    wSum += m11;
-    surface += m00 * z00;
-    surface += m01 * z01;
-    surface += m10 * z10;
-    surface += m11 * z11;
-    vx += m00 * c00.velocityMPerS.x;
-    vx += m01 * c01.velocityMPerS.x;
-    vx += m10 * c10.velocityMPerS.x;
-    vx += m11 * c11.velocityMPerS.x;
-    vy += m00 * c00.velocityMPerS.y;
-    vy += m01 * c01.velocityMPerS.y;
-    vy += m10 * c10.velocityMPerS.y;
-    vy += m11 * c11.velocityMPerS.y;
-
-    // The pressure head above z at each centre (0 where dry). A grid edge is a wall: the clamped
-    // neighbour repeats the edge cell, so no push across it.
-    const float p00 = wet00 ? std::max(0.0f, z00 - zM) : 0.0f, p01 = wet01 ? std::max(0.0f, z01 - zM) : 0.0f;
-    const float p10 = wet10 ? std::max(0.0f, z10 - zM) : 0.0f, p11 = wet11 ? std::max(0.0f, z11 - zM) : 0.0f;
-    const float dpx = (1.0f - fy) * (p01 - p00) + fy * (p11 - p10);
-    const float dpy = (1.0f - fx) * (p10 - p00) + fx * (p11 - p01);
-    out.headSlope = glm::vec2(dpx / dx_, dpy / dx_);
-
+    const auto v4 = [](const Cell& c) { return glm::vec4(c.bedM, c.depthM, c.velocityMPerS.x, c.velocityMPerS.y); };
+    const bmath::BodyProbe p = bmath::bodyProbe(v4(c00), v4(c01), v4(c10), v4(c11), fx, fy, zM, dx_);
+    out.headSlope = p.headSlope;
     WaterAt& w = out.water;
-    const float bedAt = bed / bedW;
-    if (!(wSum > 1e-6f)) {
-        w.surfaceM = bedAt;
-        return out;
-    }
-    w.wetShare = wSum / bedW;
-    w.surfaceM = surface / wSum;
-    w.depthM = std::max(0.0f, w.surfaceM - bedAt);
-    if (w.depthM <= 0.0f) return out;
-    w.velocityMPerS = glm::vec2(vx / wSum, vy / wSum);
+    w.surfaceM = p.surface;
+    w.depthM = p.depth;
+    w.velocityMPerS = p.velocity;
+    w.wetShare = p.wetShare;
     if constexpr (kSlope) {
+        if (!(w.depthM > 0.0f)) return out;
         // Slope along each axis from the pairs of wet centres across it (either row / column).
+        using water_field_detail::kWetM;
+        const float z00 = c00.bedM + c00.depthM, z01 = c01.bedM + c01.depthM;
+        const float z10 = c10.bedM + c10.depthM, z11 = c11.bedM + c11.depthM;
+        const bool wet00 = c00.depthM > kWetM, wet01 = c01.depthM > kWetM;
+        const bool wet10 = c10.depthM > kWetM, wet11 = c11.depthM > kWetM;
         float sx = 0.0f, nx = 0.0f, sy = 0.0f, ny = 0.0f;
         if (wet00 && wet01) {
             sx += (1.0f - fy) * (z01 - z00);

@@ -13,9 +13,6 @@ namespace {
 
 // A force along one direction whose impulse over h seconds on an inertia of m kg must not exceed
 // what stops a relative speed v (m/s): the explicit step then never reverses the relative motion.
-// How far (m) above the highest wet surface around it a sample's lowest point must be to be skipped.
-constexpr float kClearOfWaterM = 0.01f;
-
 float limitedForce(float f, float v, float m, float h) {
     const float most = m * std::abs(v) / h;
     return std::clamp(f, -most, most);
@@ -23,55 +20,42 @@ float limitedForce(float f, float v, float m, float h) {
 
 }  // namespace
 
-HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& samples, float massKg,
-                        const BodyState& s, const WaterField& water, const HydroParams& p, float substepS) {
-    HydroForces out;
+bmath::BodySums sampleSums(const std::vector<BodySample>& samples, const BodyState& s, const WaterField& water,
+                           const HydroParams& p) {
     const glm::mat3 R = glm::mat3_cast(s.orientation);  // columns: the body's axes in the world
-    const float rho = p.waterDensityKgPerM3, g = p.gravity;
-    float volume = 0.0f, submerged = 0.0f, waterlineM2 = 0.0f;
-    glm::vec3 centre(0.0f);    // of the submerged volume, relative to the centre of mass
-    glm::vec2 current(0.0f);   // the water's velocity there (volume-weighted)
-    // A sample whose lowest point is clear above every wet surface around the body feels nothing:
-    // its head is 0 at every centre (no push) and no part of it is under (no buoyancy, no current).
-    // The margin covers the rounding of the bilinear surface, so skipping it changes no bit.
-    const float clear = water.highestSurfaceM() + kClearOfWaterM;
+    const float rhoG = p.waterDensityKgPerM3 * p.gravity;
+    const float clear = clearOfWaterM(water);
+    bmath::BodySums sums = bmath::bodyNoSums();
     for (const BodySample& sample : samples) {
-        volume += sample.volumeM3;
-        const glm::vec3 r = R * sample.centreM;
+        const glm::vec3 r = bmath::bodyTurn(R[0], R[1], R[2], sample.centreM);
         const glm::vec3 at = s.positionM + r;
-        // How far the turned sample reaches up and down from its centre.
-        const float reach = std::abs(R[0].z) * sample.halfM.x + std::abs(R[1].z) * sample.halfM.y +
-                            std::abs(R[2].z) * sample.halfM.z;
-        if (at.z - reach > clear) continue;
-        // The pressure's push sideways, down the gradient of the pressure head at the sample: the
-        // surface slope in open water; a dam's load where the water stands on one side of the body
-        // and the ground is dry on the other.
-        const WaterProbe probe = water.probe(at.x, at.y, at.z);
-        const glm::vec2 push = rho * g * sample.volumeM3 * -probe.headSlope;
-        if (push != glm::vec2(0.0f)) {
-            const glm::vec3 side(push, 0.0f);
-            out.forceN += side;
-            // It turns the body about the vertical only: its tipping moment, far below what rights a
-            // block resting on the bed, makes Bullet's contacts let the block creep downstream
-            // (3-4 mm/s under a metre of water), so a wall walks away instead of holding.
-            out.torqueNm += glm::cross(glm::vec3(r.x, r.y, 0.0f), side);
+        const float reach = bmath::bodyReach(R[0], R[1], R[2], sample.halfM);
+        if (at.z - reach > clear) {
+            bmath::bodyAddTerms(sums, bmath::bodyClearTerms(r, sample.volumeM3));
+            continue;
         }
-        const WaterAt& w = probe.water;
-        if (!(w.depthM > 0.0f)) continue;
-        const float under = std::clamp((w.surfaceM - (at.z - reach)) / (2.0f * reach), 0.0f, 1.0f);
-        if (!(under > 0.0f)) continue;
-        const float v = sample.volumeM3 * under;
-        // Up by the part under the surface where the water reaches under the sample: fading across
-        // a wet/dry border, so a block standing on a dry bed beside the water is not lifted on its
-        // wet side only.
-        const glm::vec3 f(0.0f, 0.0f, rho * g * v * w.wetShare);
-        out.forceN += f;
-        out.torqueNm += glm::cross(r, f);
-        submerged += v;
-        centre += v * r;
-        current += v * w.velocityMPerS;
-        if (under < 1.0f) waterlineM2 += sample.volumeM3 / (2.0f * reach);
+        const WaterProbe probe = water.probe(at.x, at.y, at.z);
+        bmath::BodyProbe wp;
+        wp.surface = probe.water.surfaceM;
+        wp.depth = probe.water.depthM;
+        wp.velocity = probe.water.velocityMPerS;
+        wp.wetShare = probe.water.wetShare;
+        wp.headSlope = probe.headSlope;
+        bmath::bodyAddTerms(sums, bmath::bodySampleTerms(wp, r, at.z, reach, sample.volumeM3, rhoG));
     }
+    return sums;
+}
+
+HydroForces forcesFromSums(const BodySpec& spec, const bmath::BodySums& sums, float massKg, const BodyState& s,
+                           const HydroParams& p, float substepS) {
+    HydroForces out;
+    const glm::mat3 R = glm::mat3_cast(s.orientation);
+    const float rho = p.waterDensityKgPerM3, g = p.gravity;
+    out.forceN = sums.force;
+    out.torqueNm = sums.torque;
+    const float volume = sums.volume, submerged = sums.submerged, waterlineM2 = sums.waterline;
+    glm::vec3 centre = sums.centre;    // of the submerged volume, relative to the centre of mass
+    glm::vec2 current = sums.current;  // the water's velocity there (volume-weighted)
     if (!(submerged > 0.0f)) return out;
     centre /= submerged;
     current /= submerged;
@@ -121,4 +105,10 @@ HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& sam
     return out;
 }
 
+HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& samples, float massKg,
+                        const BodyState& s, const WaterField& water, const HydroParams& p, float substepS) {
+    return forcesFromSums(spec, sampleSums(samples, s, water, p), massKg, s, p, substepS);
+}
+
 }  // namespace sluice::sim
+

@@ -17,6 +17,7 @@
 #include <glm/vec3.hpp>
 
 #include "sim/bodies/body.hpp"
+#include "sim/bodies/body_water_math.hpp"
 #include "sim/bodies/water_field.hpp"
 
 namespace sluice::sim {
@@ -41,8 +42,22 @@ struct HydroForces {
     float angularDampingPerS = 0.0f;  ///< rate at which the water damps the body's turning
 };
 
+/// The water's terms summed over a body's samples in state `s` (shaders/sim/body_water_math.h):
+/// what the GPU's forces compute for all bodies at once (sim/gpu_body_forces.hpp), to the same bits.
+bmath::BodySums sampleSums(const std::vector<BodySample>& samples, const BodyState& s, const WaterField& water,
+                           const HydroParams& p);
+
+/// The forces on a body of mass `massKg` in state `s` from its sampleSums, over `substepS` seconds
+/// (the impulse limits): added mass, heave damping and drag on top of the sums' buoyancy and push.
+HydroForces forcesFromSums(const BodySpec& spec, const bmath::BodySums& sums, float massKg, const BodyState& s,
+                           const HydroParams& p, float substepS);
+
+/// The elevation (m) above which a sample's lowest point is clear of the water `water`.
+inline float clearOfWaterM(const WaterField& water) { return water.highestSurfaceM() + SLUICE_BODY_CLEAR_M; }
+
 /// The forces on a body of mass `massKg` and samples `samples` in state `s`, over `substepS` seconds
 /// (the impulse limits), with gravity `gravity` already applied by the dynamics.
+/// forcesFromSums(sampleSums(...)).
 HydroForces waterForces(const BodySpec& spec, const std::vector<BodySample>& samples, float massKg,
                         const BodyState& s, const WaterField& water, const HydroParams& p, float substepS);
 

@@ -91,6 +91,7 @@ public:
         b.massKg = mass;
         bodies_.push_back(b);
         entries_.push_back(std::move(e));
+        ++samplesVersion_;
         return b.id;
     }
 
@@ -100,6 +101,7 @@ public:
                 world_.removeRigidBody(entries_[i].body.get());
                 bodies_.erase(bodies_.begin() + std::ptrdiff_t(i));
                 entries_.erase(entries_.begin() + std::ptrdiff_t(i));
+                ++samplesVersion_;
                 return true;
             }
         return false;
@@ -175,24 +177,44 @@ public:
     }
 
     using BodyWorld::step;
-    void step(float dtSeconds, const std::vector<const WaterField*>& waterOf) override {
+    void step(float dtSeconds, const std::vector<const WaterField*>& waterOf, BodySampleSummer* summer) override {
         const int n = bodySubsteps(dtSeconds);
         const float h = dtSeconds / float(n);
         forces_.resize(bodies_.size());
         forcesS_ = 0.0;
         wakeWhereTheWaterChanged(waterOf);
+        if (summer) {
+            std::vector<const std::vector<BodySample>*> samples;
+            for (const Entry& e : entries_) samples.push_back(&e.samples);
+            summer->setWater(samples, samplesVersion_, waterOf, hydro_);
+        }
         for (int k = 0; k < n; ++k) {
             const auto start = std::chrono::steady_clock::now();
             // The water's forces on every body at once (each reads the water and its own pose, writes
-            // its own entry: the same bits with any number of threads), then handed to Bullet in order.
-            // A sleeping body is skipped: Bullet neither moves it nor clears forces given to it.
+            // its own entry: the same bits with any number of threads, or on the GPU), then handed to
+            // Bullet in order. A sleeping body is skipped: Bullet neither moves it nor clears forces
+            // given to it.
+            if (summer) {
+                states_.resize(bodies_.size());
+                awake_.resize(bodies_.size());
+                for (std::size_t i = 0; i < bodies_.size(); ++i) {
+                    states_[i] = stateOf(*entries_[i].body);
+                    awake_[i] = entries_[i].body->isActive() ? 1 : 0;
+                }
+                summer->sum(states_, awake_, sums_);
+            }
             pool_.run(int(bodies_.size()), kSamplesPerBody, [&](int begin, int end, int) {
                 for (int i = begin; i < end; ++i) {
-                    const btRigidBody& rb = *entries_[std::size_t(i)].body;
-                    forces_[std::size_t(i)] =
-                        rb.isActive() ? waterForces(bodies_[std::size_t(i)].spec, entries_[std::size_t(i)].samples,
-                                                    bodies_[std::size_t(i)].massKg, stateOf(rb), *waterOf[std::size_t(i)], hydro_, h)
-                                      : HydroForces{};
+                    const std::size_t b = std::size_t(i);
+                    const btRigidBody& rb = *entries_[b].body;
+                    if (!rb.isActive()) {
+                        forces_[b] = HydroForces{};
+                        continue;
+                    }
+                    const Body& body = bodies_[b];
+                    const BodyState state = summer ? states_[b] : stateOf(rb);
+                    const bmath::BodySums sums = summer ? sums_[b] : sampleSums(entries_[b].samples, state, *waterOf[b], hydro_);
+                    forces_[b] = forcesFromSums(body.spec, sums, body.massKg, state, hydro_, h);
                 }
             });
             forcesS_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -352,6 +374,12 @@ private:
     static constexpr long long kSamplesPerBody = 150;
     mutable RowPool pool_{RowPool::defaultThreads(), 16 * kSamplesPerBody};  // run() from one thread at a time
     std::vector<HydroForces> forces_;  // this substep's, parallel to bodies_
+    // For a summer (the GPU's forces): the bodies' states and whether each is awake this substep,
+    // and the sums it found; samplesVersion_ changes whenever the list of bodies does.
+    std::vector<BodyState> states_;
+    std::vector<std::uint8_t> awake_;
+    std::vector<bmath::BodySums> sums_;
+    std::uint64_t samplesVersion_ = 0;
     double forcesS_ = 0.0;             // wall seconds of the last step's forces
 };
 
