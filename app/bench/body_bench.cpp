@@ -89,6 +89,7 @@ Result<BodyBench> measureBodies(const std::string& backendName, int grid, int bo
     out.forcesMs = 1000.0 * times.forcesS / steps;
     out.loadMs = 1000.0 * times.loadS / steps;
     out.loadSetMs = 1000.0 * times.loadSetS / steps;
+    out.forcesOn = solver.bodySummer() ? "gpu" : "cpu";
     out.bodiesLeft = int(bodiesWorld.bodies().size());
     out.physicsSubsteps = sim::bodySubsteps(scene.params.dtSeconds);
     return out;

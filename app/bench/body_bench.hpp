@@ -18,6 +18,7 @@ sim::Scene bodyBenchScene(int grid, int bodies);
 struct BodyBench {
     int grid = 0, bodies = 0, bodiesLeft = 0, steps = 0, physicsSubsteps = 0;
     std::string backend;
+    std::string forcesOn;     ///< where the water's forces were summed: "gpu" (shaders/sim/body_forces.comp) or "cpu"
     double waterMs = 0;       ///< the water step alone (the world without bodies)
     double waterWithMs = 0;   ///< the water step under the bodies' load
     double readbackMs = 0, fieldMs = 0, dynamicsMs = 0, loadMs = 0;  ///< the bodies' stages

@@ -46,7 +46,7 @@ int runBenchBodies(int argc, char** argv) {
     const double perBodySubstepUs = 1000.0 * b.dynamicsMs / (double(b.bodies) * double(b.physicsSubsteps));
     if (args.has("--json")) {
         nlohmann::json j{{"grid", b.grid},           {"bodies", b.bodies},         {"bodies_left", b.bodiesLeft},
-                         {"backend", b.backend},     {"steps", b.steps},           {"water_ms", b.waterMs},
+                         {"backend", b.backend},     {"forces_on", b.forcesOn},   {"steps", b.steps},           {"water_ms", b.waterMs},
                          {"water_with_bodies_ms", b.waterWithMs}, {"readback_ms", b.readbackMs}, {"field_ms", b.fieldMs},
                          {"dynamics_ms", b.dynamicsMs}, {"forces_ms", b.forcesMs}, {"load_ms", b.loadMs},
                          {"load_set_ms", b.loadSetMs},
@@ -56,9 +56,10 @@ int runBenchBodies(int argc, char** argv) {
         std::cout << j.dump(2) << "\n";
         return kExitOk;
     }
-    std::printf("bodies bench: %d logs (%d left) on a %d^2 lake flowing east, %s backend, %d steps of 0.1 s "
-                "(%d physics substeps each)\n\n",
-                b.bodies, b.bodiesLeft, b.grid, b.backend.c_str(), b.steps, b.physicsSubsteps);
+    std::printf("bodies bench: %d logs (%d left) on a %d^2 lake flowing east, %s backend (the water's forces summed "
+                "on the %s), %d steps of 0.1 s (%d physics substeps each)\n\n",
+                b.bodies, b.bodiesLeft, b.grid, b.backend.c_str(), b.forcesOn == "gpu" ? "GPU" : "CPU's threads",
+                b.steps, b.physicsSubsteps);
     std::printf("ms per step          | water alone | water with bodies | readback | water field | forces+Bullet "
                 "(forces, Bullet) | load (set) | bodies\n");
     std::printf("                     | %11.2f | %17.2f | %8.2f | %11.2f | %13.2f (%6.2f, %6.2f) | %4.2f (%4.2f) | %6.2f\n",

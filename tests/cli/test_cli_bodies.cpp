@@ -359,7 +359,8 @@ TEST_F(CliBodies, ABodyStaysWetWhereTheWaterHasBeen) {
     EXPECT_GT(ratio[1], 0.95) << "the crate on dry ground is dry all the way up";
 }
 
-// `sluice bench --bodies` times the bodies beside the water, stage by stage, on either backend.
+// `sluice bench --bodies` times the bodies beside the water, stage by stage, on either backend, and
+// says where the water's forces were summed.
 TEST_F(CliBodies, BenchTimesTheBodiesStageByStage) {
     for (const char* backend : {"cpu", "gpu"}) {
         const auto r = test::runSluice(std::string("bench --bodies 20 --grid 64 --steps 2 --json --backend ") + backend);
@@ -367,6 +368,7 @@ TEST_F(CliBodies, BenchTimesTheBodiesStageByStage) {
         const nlohmann::json j = nlohmann::json::parse(r.output.substr(r.output.find('{')));
         EXPECT_EQ(j["bodies"], 20);
         EXPECT_EQ(j["backend"], backend);
+        EXPECT_EQ(j["forces_on"], backend) << "the GPU backend sums the water's forces on the GPU";
         EXPECT_GT(double(j["water_ms"]), 0.0);
         EXPECT_GT(double(j["dynamics_ms"]), 0.0);
         EXPECT_GT(double(j["forces_ms"]), 0.0);
