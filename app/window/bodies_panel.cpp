@@ -16,6 +16,16 @@ namespace sluice::app {
 
 namespace {
 
+/// A body's spec set anew where it is now (its place and heading), for edits: an edit sets the body
+/// anew at rest (EditBodies).
+sim::BodySpec whereItIs(const sim::Body& b) {
+    sim::BodySpec spec = b.spec;
+    spec.positionM = b.state.positionM;
+    const glm::vec3 x = b.state.orientation * glm::vec3(1, 0, 0);
+    spec.yawDeg = glm::degrees(std::atan2(x.y, x.x));
+    return spec;
+}
+
 constexpr const char* kShapes[] = {"box", "log", "boat", "block"};  // sim::BodyShape's order
 
 /// Densities a designer reaches for (kg/m^3), for the density field's tooltip and buttons.
@@ -79,16 +89,16 @@ void selectedBody(Simulation& s, ToolState& t) {
                 b.spec.sizeM.y, b.spec.sizeM.z);
     ImGui::Text("at %.1f, %.1f, %.2f m; %.0f %% under water; %.0f kg", b.state.positionM.x, b.state.positionM.y,
                 b.state.positionM.z, 100.0f * b.submergedFraction, b.massKg);
-    // Edits set the body anew where it is now, at rest (EditBodies).
-    sim::BodySpec spec = b.spec;
-    spec.positionM = b.state.positionM;
-    const glm::vec3 x = b.state.orientation * glm::vec3(1, 0, 0);
-    spec.yawDeg = glm::degrees(std::atan2(x.y, x.x));
+    sim::BodySpec spec = whereItIs(b);
     bool changed = densityField("its density", spec.densityKgPerM3);
     bool continuing = continuingEdit();
     changed |= ImGui::SliderFloat("its yaw (deg)", &spec.yawDeg, -180.0f, 180.0f, "%.0f");
     continuing |= continuingEdit();
     if (changed && !sim::bodyProblem(spec)) s.apply(sim::EditBodies{{t.bodySelection}, {spec}}, continuing);
+    if (ImGui::Button("turn left ([)")) turnSelectedBody(s, t, kTurnStepDeg);
+    ImGui::SameLine();
+    if (ImGui::Button("turn right (])")) turnSelectedBody(s, t, -kTurnStepDeg);
+    ImGui::SameLine();
     if (ImGui::Button("delete (Del)")) deleteSelectedBody(s, t);
 }
 
@@ -99,6 +109,14 @@ void deleteSelectedBody(Simulation& s, ToolState& t) {
     if (!world || t.bodySelection < 0 || t.bodySelection >= int(world->bodies().size())) return;
     s.apply(sim::RemoveBodies{{t.bodySelection}});
     t.bodySelection = -1;
+}
+
+void turnSelectedBody(Simulation& s, ToolState& t, float degrees) {
+    const sim::BodyWorld* world = s.session ? s.session->bodies() : nullptr;
+    if (!world || t.bodySelection < 0 || t.bodySelection >= int(world->bodies().size())) return;
+    sim::BodySpec spec = whereItIs(world->bodies()[std::size_t(t.bodySelection)]);
+    spec.yawDeg = std::remainder(spec.yawDeg + degrees, 360.0f);  // within [-180, 180], as the panel shows it
+    if (!sim::bodyProblem(spec)) s.apply(sim::EditBodies{{t.bodySelection}, {spec}});
 }
 
 void bodiesSection(Simulation& s, ToolState& t) {

@@ -13,4 +13,10 @@ void bodiesSection(Simulation& s, ToolState& t);
 /// Deletes the selected body (the Delete key, the panel's button); nothing when none is selected.
 void deleteSelectedBody(Simulation& s, ToolState& t);
 
+/// Turns the selected body `degrees` counter-clockwise about the vertical where it is, set anew at
+/// rest (the [ and ] keys: one command, one undo step, each); nothing when none is selected.
+void turnSelectedBody(Simulation& s, ToolState& t, float degrees);
+/// How far one press of [ or ] turns it (degrees).
+inline constexpr float kTurnStepDeg = 15.0f;
+
 }  // namespace sluice::app

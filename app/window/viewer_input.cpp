@@ -90,6 +90,8 @@ void handleEvent(const SDL_Event& e, ViewerState& v, FrameRequests& req, FileReq
             break;
         case SDLK_r: req.reset = true; break;
         case SDLK_DELETE: deleteSelectedBody(v.sim, v.tools); break;
+        case SDLK_LEFTBRACKET: turnSelectedBody(v.sim, v.tools, kTurnStepDeg); break;  // counter-clockwise
+        case SDLK_RIGHTBRACKET: turnSelectedBody(v.sim, v.tools, -kTurnStepDeg); break;
         // The body tools: L places a body (a log by default), B lays blocks, M selects and moves.
         case SDLK_l: v.tools.tool = Tool::PlaceBody; break;
         case SDLK_b: v.tools.tool = Tool::BuildBlocks; break;

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <set>
 
+#include <glm/gtc/quaternion.hpp>
+
 #include <nlohmann/json.hpp>
 
 #include "sim/bodies/body_world.hpp"
@@ -167,4 +169,28 @@ TEST(ViewerBodies, RunBOfAComparisonHasTheBodiesToo) {
     EXPECT_GT(westB, 100.0);
     EXPECT_LT(eastA, 0.01 * westA) << "the wall did not hold in A";
     EXPECT_LT(eastB, 0.01 * westB) << "the wall did not hold in B: B runs without the bodies";
+}
+
+// [ and ] turn the selected body 15 degrees counter-clockwise and clockwise where it floats, each
+// press a command: two ] and a [ leave it turned 15 degrees clockwise, and undoing the [ makes it 30.
+TEST(ViewerBodies, BracketsTurnTheSelectedBody) {
+    if (!sim::BodyWorld::available()) GTEST_SKIP() << "this build has no bodies (SLUICE_BODIES=OFF)";
+    test::TempDir dir;
+    test::screen::writePondScene(dir);
+    const auto heading = [](const sim::Snapshot& s) {
+        EXPECT_EQ(s.bodies.size(), 1u);
+        if (s.bodies.empty()) return 0.0f;
+        const glm::vec3 x = s.bodies[0].state.orientation * glm::vec3(1, 0, 0);
+        return glm::degrees(std::atan2(x.y, x.x));
+    };
+    const std::string save = line(24, "key Ctrl+S") + line(28, "key Return");
+    const float untouched = heading(runAndReadSave(dir, dropLog(2) + save, 34));
+    const float turned = heading(runAndReadSave(
+        dir, dropLog(2) + line(10, "key ]") + line(12, "key ]") + line(14, "key [") + save, 34, "--log run.log"));
+    EXPECT_NEAR(std::remainder(turned - untouched, 360.0f), -15.0f, 2.0f);
+    const std::string log = test::readText(dir / "run.log");
+    EXPECT_NE(log.find("\"edit-bodies\""), std::string::npos) << log.substr(0, 2000);
+    const float undone = heading(runAndReadSave(
+        dir, dropLog(2) + line(10, "key ]") + line(12, "key ]") + line(14, "key [") + line(18, "key Ctrl+Z") + save, 34));
+    EXPECT_NEAR(std::remainder(undone - untouched, 360.0f), -30.0f, 2.0f);
 }
