@@ -4,6 +4,7 @@
 // stacking and friction are not what Sluice is about, and it is a well-kept, packaged library.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -91,7 +92,7 @@ public:
         b.massKg = mass;
         bodies_.push_back(b);
         entries_.push_back(std::move(e));
-        ++samplesVersion_;
+        samplesVersion_ = newSamplesVersion();
         return b.id;
     }
 
@@ -101,7 +102,7 @@ public:
                 world_.removeRigidBody(entries_[i].body.get());
                 bodies_.erase(bodies_.begin() + std::ptrdiff_t(i));
                 entries_.erase(entries_.begin() + std::ptrdiff_t(i));
-                ++samplesVersion_;
+                samplesVersion_ = newSamplesVersion();
                 return true;
             }
         return false;
@@ -375,11 +376,17 @@ private:
     mutable RowPool pool_{RowPool::defaultThreads(), 16 * kSamplesPerBody};  // run() from one thread at a time
     std::vector<HydroForces> forces_;  // this substep's, parallel to bodies_
     // For a summer (the GPU's forces): the bodies' states and whether each is awake this substep,
-    // and the sums it found; samplesVersion_ changes whenever the list of bodies does.
+    // and the sums it found; samplesVersion_ changes whenever the list of bodies does, to a value no
+    // other world of the process has had (a solver's summer outlives a world: a reset or a loaded
+    // snapshot gives the solver a new world, whose bodies must not pass for the old ones').
+    static std::uint64_t newSamplesVersion() {
+        static std::atomic<std::uint64_t> last{0};
+        return ++last;
+    }
     std::vector<BodyState> states_;
     std::vector<std::uint8_t> awake_;
     std::vector<bmath::BodySums> sums_;
-    std::uint64_t samplesVersion_ = 0;
+    std::uint64_t samplesVersion_ = newSamplesVersion();
     double forcesS_ = 0.0;             // wall seconds of the last step's forces
 };
 
