@@ -162,6 +162,9 @@ void CpuSolver::storeFaceVelocities(const SubstepConstants& c, const SubstepAmou
     // the flow moved through.
     auto velocity = [&](int e, int x, int y, int nx, int ny) {
         if (e == 0) return 0.0f;
+        // The face's Courant number from the velocity it had when the substep started (pass 1's).
+        const float uBefore = nx != 0 ? vx_[faceX(x, y)] : vy_[faceY(x, y)];
+        const float nu = kmath::sweCourantOf(uBefore, c.dtOverDx2, cellSizeM_);
         const int lx = x - nx, ly = y - ny;
         const bool hasL = inGrid(lx, ly), hasR = inGrid(x, y);
         const std::size_t inL = hasL ? cell(lx, ly) : cell(x, y), inR = hasR ? cell(x, y) : cell(lx, ly);
@@ -172,7 +175,7 @@ void CpuSolver::storeFaceVelocities(const SubstepConstants& c, const SubstepAmou
         const float hR = hasR ? depth(x, y) : ghostDepthM(c, a, side, along, inR, h0[inR]);
         const int llx = x - 2 * nx, lly = y - 2 * ny, rrx = x + nx, rry = y + ny;
         const bool hasLL = inGrid(llx, lly), hasRR = inGrid(rrx, rry);
-        const float moved = kmath::sweMovedDepth(e, hasLL ? flowBed(cell(llx, lly)) : bL, hasLL ? depth(llx, lly) : 0.0f, bL,
+        const float moved = kmath::sweMovedDepth(e, nu, hasLL ? flowBed(cell(llx, lly)) : bL, hasLL ? depth(llx, lly) : 0.0f, bL,
                                                  hL, bR, hR, hasRR ? flowBed(cell(rrx, rry)) : bR, hasRR ? depth(rrx, rry) : 0.0f);
         return kmath::sweStoredVelocity(float(e) * c.unitFlow, moved, cellSizeM_);
     };

@@ -22,7 +22,8 @@ void deriveFaceVelocities(FieldSnapshot& f, const Boundaries& boundary, double t
     auto index = [&](int x, int y) { return std::size_t(y) * std::size_t(W) + std::size_t(x); };
     auto depth = [&](int x, int y) { return kmath::unitsToMetres(h0[index(x, y)]); };
     // A face between cells (x - nx, y - ny) and (x, y), moving `sign` (as its flow): pass 2's
-    // movedDepth in shaders/sim/step_depth.comp.
+    // sweMovedDepth (shaders/sim/cell_step.h) at Courant number 0, since the velocity the face had
+    // before its last substep is not known here.
     auto moved = [&](float q, int x, int y, int nx, int ny) {
         if (q == 0.0f) return 0.0f;
         const int lx = x - nx, ly = y - ny;
@@ -40,7 +41,7 @@ void deriveFaceVelocities(FieldSnapshot& f, const Boundaries& boundary, double t
         const float hR = hasR ? depth(x, y) : ghost(bR, depth(irx, iry));
         const int llx = x - 2 * nx, lly = y - 2 * ny, rrx = x + nx, rry = y + ny;
         const bool hasLL = inGrid(llx, lly), hasRR = inGrid(rrx, rry);
-        return kmath::sweMovedDepth(q > 0.0f ? 1 : -1, hasLL ? f.terrainM[index(llx, lly)] : bL,
+        return kmath::sweMovedDepth(q > 0.0f ? 1 : -1, 0.0f, hasLL ? f.terrainM[index(llx, lly)] : bL,
                                     hasLL ? depth(llx, lly) : 0.0f, bL, hL, bR, hR,
                                     hasRR ? f.terrainM[index(rrx, rry)] : bR, hasRR ? depth(rrx, rry) : 0.0f);
     };

@@ -247,7 +247,7 @@ void GpuSolver::advance(float dtSub, int n) {
     depthPass_.set("uCountWetOnly", sweep ? 1 : 0);
     // The two passes read and rewrite the current velocities in place; the fused kernel writes the
     // other half (advanceFused()).
-    sweFlux_.set("uVelocityIn", velocityAt(velHalf_));
+    for (const gl::Program* p : {&sweFlux_, &depthPass_, &tiledPass2_}) p->set("uVelocityIn", velocityAt(velHalf_));
     depthPass_.set("uVelocityOut", velocityAt(velHalf_));
     tiledPass2_.set("uVelocityOut", velocityAt(velHalf_));
     const bool fused = !sweep && runsFused();

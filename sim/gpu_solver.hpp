@@ -88,12 +88,13 @@ public:
     double bytesPerCell() const;
     /// DRAM traffic of one substep by design, bytes per cell (each array once per dispatch, neighbours
     /// from the cache). Two passes: pass 1 reads b, h, Qx, Qy (shallow water: and ux, uy) and writes
-    /// raw transfers; pass 2 reads them and h (shallow water: and b) and writes h, Qx, Qy (ux, uy):
-    /// 48 / 68. Fused: the state read and written once: 28 / 44 (the ring faces a tile computes
-    /// twice come from the cache).
+    /// raw transfers; pass 2 reads them and h (shallow water: and b, and ux, uy of the faces that
+    /// move, for their Courant numbers) and writes h, Qx, Qy (ux, uy): 48 / 76. Fused: the state read
+    /// and written once: 28 / 44 (the ring faces a tile computes twice, and the velocities the cell
+    /// phase reads again, come from the cache).
     static double designBytesPerCellStep(WaterModel model, bool fused) {
         const bool swe = model == WaterModel::Swe;
-        return fused ? (swe ? 44.0 : 28.0) : (swe ? 68.0 : 48.0);
+        return fused ? (swe ? 44.0 : 28.0) : (swe ? 76.0 : 48.0);
     }
 
     /// Current buffers, for the renderer (read only). Valid until the next step. Depth holds int32

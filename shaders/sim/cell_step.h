@@ -36,8 +36,10 @@ int64_t outflowAt(int x, int y) { return cellOutflow(rawXAt(x, y), rawXAt(x + 1,
 // (boundary_math.h), one in the LL / RR place is passed as dry.
 float cellDepthAt(ivec2 c) { return unitsToMetres(depth[c.y * uSize.x + c.x]); }
 bool inGrid(ivec2 c) { return all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, uSize)); }
-float faceVelocityOf(int e, ivec2 c, ivec2 n) {
+float faceVelocityOf(int e, ivec2 c, ivec2 n, int face) {
     if (e == 0) return 0.0;
+    // The face's Courant number from its velocity when the substep started (the one pass 1 read).
+    const float nu = sweCourantOf(faceVelocity[uVelocityIn + face], uDtOverDx2, uCellSize);
     const ivec2 L = c - n, LL = c - 2 * n, RR = c + n;
     const bool hasL = inGrid(L), hasR = inGrid(c);
     const ivec2 inL = hasL ? L : c, inR = hasR ? c : L;  // the inner cell of an edge face
@@ -47,7 +49,7 @@ float faceVelocityOf(int e, ivec2 c, ivec2 n) {
     const float hL = hasL ? cellDepthAt(L) : ghostDepthAt(side, along, bL, cellDepthAt(inL));
     const float hR = hasR ? cellDepthAt(c) : ghostDepthAt(side, along, bR, cellDepthAt(inR));
     const bool hasLL = inGrid(LL), hasRR = inGrid(RR);
-    const float a = sweMovedDepth(e, hasLL ? flowBed(LL.y * uSize.x + LL.x) : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL,
+    const float a = sweMovedDepth(e, nu, hasLL ? flowBed(LL.y * uSize.x + LL.x) : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL,
                                   bR, hR, hasRR ? flowBed(RR.y * uSize.x + RR.x) : bR, hasRR ? cellDepthAt(RR) : 0.0);
     return sweStoredVelocity(float(e) * uUnitFlow, a, uCellSize);
 }
@@ -137,10 +139,12 @@ bool stepCell(ivec2 p, inout CellTotals t) {
     if (p.y == H - 1) effY[i + W] = float(eN) * uUnitFlow;
     if (uModel == SLUICE_MODEL_SWE) {
         const int yFaces = (W + 1) * H;
-        faceVelocity[uVelocityOut + fx] = faceVelocityOf(eW, p, ivec2(1, 0));
-        faceVelocity[uVelocityOut + yFaces + i] = faceVelocityOf(eS, p, ivec2(0, 1));
-        if (p.x == W - 1) faceVelocity[uVelocityOut + fx + 1] = faceVelocityOf(eE, p + ivec2(1, 0), ivec2(1, 0));
-        if (p.y == H - 1) faceVelocity[uVelocityOut + yFaces + i + W] = faceVelocityOf(eN, p + ivec2(0, 1), ivec2(0, 1));
+        // Each face is read (its velocity before) and written by this invocation only.
+        faceVelocity[uVelocityOut + fx] = faceVelocityOf(eW, p, ivec2(1, 0), fx);
+        faceVelocity[uVelocityOut + yFaces + i] = faceVelocityOf(eS, p, ivec2(0, 1), yFaces + i);
+        if (p.x == W - 1) faceVelocity[uVelocityOut + fx + 1] = faceVelocityOf(eE, p + ivec2(1, 0), ivec2(1, 0), fx + 1);
+        if (p.y == H - 1)
+            faceVelocity[uVelocityOut + yFaces + i + W] = faceVelocityOf(eN, p + ivec2(0, 1), ivec2(0, 1), yFaces + i + W);
     }
     return h != 0 || eW != 0 || eS != 0 || (p.x == W - 1 && eE != 0) || (p.y == H - 1 && eN != 0);
 }

@@ -25,7 +25,7 @@ layout(std430, binding = SLUICE_BIND_FLOW_Y_OUT) restrict writeonly buffer EffYB
 layout(std430, binding = SLUICE_BIND_STATS) restrict buffer StatsBuffer { GpuStats stats; };
 layout(std430, binding = SLUICE_BIND_TILES_OUT) restrict writeonly buffer FlagsOut { uint flagsOut[]; };
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict buffer LedgerBuffer { int64_t ledger[]; };
-layout(std430, binding = SLUICE_BIND_FACE_VELOCITY) restrict writeonly buffer FaceVelocityBuffer { float faceVelocity[]; };
+layout(std430, binding = SLUICE_BIND_FACE_VELOCITY) restrict buffer FaceVelocityBuffer { float faceVelocity[]; };
 layout(std430, binding = SLUICE_BIND_EROSION) restrict buffer ErosionBuffer { int erosion[]; };
 
 #include "step_kernel_common.h"

@@ -15,6 +15,7 @@ uniform float uCourantDxOverDt;  // C dx / dt: the largest |u| + c of a face thi
 uniform float uFrictionFactor;
 uniform float uGravityDt;
 uniform float uViscosityTerm;
+uniform int uVelocityIn;      // faceVelocity[uVelocityIn + face]: the shallow-water velocities of the last substep
 uniform float uCellSize;      // dx, metres
 uniform float uGravity;       // m/s^2
 uniform float uDtOverDx2;

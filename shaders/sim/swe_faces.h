@@ -7,8 +7,6 @@
 #ifndef SLUICE_SWE_FACES_H
 #define SLUICE_SWE_FACES_H
 
-uniform int uVelocityIn;  // faceVelocity[uVelocityIn + face]: the velocities of the last substep
-
 // `deep`: the face lies at least two cells inside every edge, so no stencil reaches beyond the grid.
 // Every call passes a constant, so the compiler keeps two copies of the gather: the interior one
 // without any edge logic, which nearly every face takes.

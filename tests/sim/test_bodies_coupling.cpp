@@ -103,8 +103,15 @@ TEST_F(BodiesInWater, AWallOfBlocksHoldsBackTheWaterAndBreaksWhenOvertopped) {
         for (int x = 22; x < scene.width; ++x) ASSERT_LT(f.depthM[at(scene, x, y)], 1e-3f) << x << "," << y;
     }
     ASSERT_EQ(bodies.bodies().size(), std::size_t(scene.height));
-    for (const sim::Body& b : bodies.bodies())
-        EXPECT_LT(glm::length(b.state.positionM - b.spec.positionM), 0.05f) << "block " << b.id << " moved";
+    // Resting on Bullet's contacts the blocks shift a few centimetres either way as they settle (2-5 cm
+    // over these 30 s, as often upstream as down); pushed by the water they would slide downstream, as
+    // all of them do by metres once overtopped (below).
+    float meanDownstream = 0;
+    for (const sim::Body& b : bodies.bodies()) {
+        EXPECT_LT(glm::length(b.state.positionM - b.spec.positionM), 0.1f) << "block " << b.id << " moved";
+        meanDownstream += (b.state.positionM.x - b.spec.positionM.x) / float(scene.height);
+    }
+    EXPECT_LT(meanDownstream, 0.01f) << "the wall was pushed downstream";
     EXPECT_EQ(solver->ledger().residualUnits, 0);
 
     // The lake rises to 2.5 m (a level held at the west edge): the water pours over the wall.

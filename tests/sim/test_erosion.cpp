@@ -61,8 +61,10 @@ TEST(Erosion, SteadySourceCutsAChannelAndDepositsWhereTheSlopeFlattens) {
     const ErosionField& e = f.erosion;
     ASSERT_FALSE(e.empty());
     auto dzAt = [&](int x, int y) { return e.bedChangeUnits[std::size_t(y) * W + std::size_t(x)]; };
-    // A channel down the ramp: cut to the bedrock (1 m) at its head, and at 9 of 10 distances down
-    // the ramp the bed was cut somewhere across (the rest only took deposits).
+    // A channel down the ramp: cut to the bedrock (1 m) at its head, and at 5 of 6 distances down
+    // the ramp the bed was cut somewhere across (the rest only took deposits: bars a few cells long
+    // between the cuts; 45 of the 48 distances were cut with the face depth taken at the face, 42 with
+    // the mean over the crossing water, which cuts deeper at the head: 0.87 m against 0.76 m at x = 8).
     auto deepestCut = [&](int x) {
         int deepest = 0;
         for (int y = 0; y < H; ++y) deepest = std::min(deepest, dzAt(x, y));
@@ -71,7 +73,7 @@ TEST(Erosion, SteadySourceCutsAChannelAndDepositsWhereTheSlopeFlattens) {
     for (int x = 2; x < 8; ++x) EXPECT_GT(deepestCut(x), 0.7) << "channel depth (m) at x=" << x;
     int cut = 0;
     for (int x = 2; x < ramp - 10; ++x) cut += deepestCut(x) > 0.001 ? 1 : 0;
-    EXPECT_GE(cut, (ramp - 12) * 9 / 10) << "distances down the ramp with a cut of at least 1 mm";
+    EXPECT_GE(cut, (ramp - 12) * 5 / 6) << "distances down the ramp with a cut of at least 1 mm";
     // The ramp lost material in all, the slope's foot and the plain gained it.
     std::int64_t rampChange = 0, footGain = 0;
     for (int y = 0; y < H; ++y)

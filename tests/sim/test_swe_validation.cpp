@@ -47,7 +47,7 @@ void print(const char* name, const std::vector<Row>& rows, const char* position)
 }
 
 /// With SLUICE_VALIDATION_OUT set: DIR/<name>-<cells>.csv with x, bed, exact, swe, HLL and pipe-model
-/// depths at the cell centres (the pipe model run on the same setup, with its default linear friction,
+/// depths and the shallow-water model's velocity (u) at the cell centres (the pipe model run on the same setup, with its default linear friction,
 /// for the comparison plots).
 void writeProfiles(const char* name, const ChannelSetup& c, const ChannelResult& ours, const std::vector<double>& hll,
                    const Profile& exact, double until) {
@@ -59,11 +59,11 @@ void writeProfiles(const char* name, const ChannelSetup& c, const ChannelResult&
     pipes.params.friction = sim::SimParams{}.friction;  // the seeds' damping: without it the pipes ring
     const ChannelResult p = runChannel(pipes, until);
     std::ofstream f(std::string(dir) + "/" + name + "-" + std::to_string(c.cells) + ".csv");
-    f << "x,bed,exact,swe,hll,pipes\n";
+    f << "x,bed,exact,swe,hll,pipes,u\n";
     for (int i = 0; i < c.cells; ++i) {
         const double x = c.cellCentre(i);
         const std::size_t k = std::size_t(i);
-        f << x << "," << c.bed(x) << "," << exact(x) << "," << ours.h[k] << "," << hll[k] << "," << p.h[k] << "\n";
+        f << x << "," << c.bed(x) << "," << exact(x) << "," << ours.h[k] << "," << hll[k] << "," << p.h[k] << "," << ours.u[k] << "\n";
     }
     EXPECT_TRUE(f.good()) << "writing profiles to " << dir;
 }
@@ -131,14 +131,36 @@ TEST(SweValidation, RitterDamBreak) {
     print("Ritter", rows, "front");
     // The tongue's tip is a degenerate rarefaction (h ~ (x_front - x)^2) that first-order schemes
     // smear over a growing number of cells: at this level the HLL scheme lags 5 to 12 cells on these
-    // grids, lagging more the finer the grid. The shallow-water model lags 4 cells at most on every
-    // grid (the issue asks for 1-2: not met; docs/VALIDATION.md), and its L1 error is a third to a
+    // grids, lagging more the finer the grid. The shallow-water model lags 3.2 cells at most on every
+    // grid (the issue asks for 1-2: not met; docs/VALIDATION.md), and its L1 error is a quarter to a
     // half of the reference's.
     for (const Row& r : rows) {
         EXPECT_LE(r.ours, 2.0 * r.hll) << r.cells;
-        EXPECT_LE(std::abs(r.shockOurs), 4.0) << r.cells;
+        EXPECT_LE(std::abs(r.shockOurs), 3.5) << r.cells;
     }
     EXPECT_GE(order(rows), 0.5);
+    // The tongue: its velocity against the exact u = 2 (c0 + (x - x0) / t) / 3, and its depth falling
+    // cell by cell as the exact one does. A face depth taken at the face rather than over the water
+    // that crosses it (swe_math.h, sweFaceDepth) made it a staircase of small bores: plateaus of
+    // equal depth 8 cells long with the velocity 5 % low at each step.
+    for (int n : {400, 800}) {
+        const ChannelSetup c = damBreak(n, hL, 0.0);
+        const ChannelResult ours = runChannel(c, T);
+        double worstU = 0, flattest = 1e9;
+        for (int i = 1; i < n; ++i) {
+            const double x = c.cellCentre(i);
+            if (x < 150.0 || ours.h[std::size_t(i)] < level) continue;
+            const FlowPoint e = exact.at(x, T);
+            worstU = std::max(worstU, std::abs(ours.u[std::size_t(i)] - e.u) / e.u);
+            const double drop = ours.h[std::size_t(i - 1)] - ours.h[std::size_t(i)];
+            const double exactDrop = exact.at(c.cellCentre(i - 1), T).h - e.h;
+            flattest = std::min(flattest, drop / exactDrop);
+        }
+        std::printf("  %d cells, tongue from 150 m to the 1 %% level: velocity within %.4f of exact, each cell's "
+                    "fall at least %.2f of the exact one\n", n, worstU, flattest);
+        EXPECT_LT(worstU, 0.025) << n;  // measured 0.019 and 0.004 (0.055 and 0.031 at the face)
+        EXPECT_GT(flattest, 0.5) << n;  // measured 0.91 and 1.00 (0.03 at the face)
+    }
 }
 
 // Steady subcritical flow over the SWASHES bump (q = 4.42 m^2/s in at the west, the level held at 2 m
