@@ -107,8 +107,8 @@ void CpuSolver::updateFlowsSwe(const SubstepConstants& c, const SubstepAmounts& 
         s.hLL = outer(LL, deep);
         s.bRR = bed(RR, deep);
         s.hRR = outer(RR, deep);
-        float q, demand, allowed;
-        kmath::sweFaceUpdate(s, k, q, demand, allowed);
+        float q, demand, allowed, moved;
+        kmath::sweFaceUpdate(s, k, q, demand, allowed, moved);
         noteSpeeds(worker, demand, allowed);
         return q;
     };

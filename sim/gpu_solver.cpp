@@ -245,12 +245,18 @@ void GpuSolver::advance(float dtSub, int n) {
     erosionDtSub_ = dtSub;
     setSedimentUniforms();
     depthPass_.set("uCountWetOnly", sweep ? 1 : 0);
-    // The two passes read and rewrite the current velocities in place; the fused kernel writes the
-    // other half (advanceFused()).
-    for (const gl::Program* p : {&sweFlux_, &depthPass_, &tiledPass2_}) p->set("uVelocityIn", velocityAt(velHalf_));
+    // The two passes read and rewrite the current velocities in place, pass 1 leaving the depths its
+    // moving faces move water through in the other half for pass 2; the fused kernel writes its
+    // velocities to the other half (advanceFused()) and reconstructs those depths itself.
+    const bool fused = !sweep && runsFused();
+    if (params_.model == WaterModel::Swe) ensureTwoVelocityHalves();
+    for (const gl::Program* p : {&sweFlux_, &depthPass_, &tiledPass2_}) {
+        p->set("uVelocityIn", velocityAt(velHalf_));
+        p->set("uMovedDepthAt", velocityAt(1 - velHalf_));
+    }
+    for (const gl::Program* p : {&fusedPipes_, &fusedSwe_}) p->set("uMovedDepthAt", -1);
     depthPass_.set("uVelocityOut", velocityAt(velHalf_));
     tiledPass2_.set("uVelocityOut", velocityAt(velHalf_));
-    const bool fused = !sweep && runsFused();
     // The two kinds of dispatch keep the other copy of the flows (and velocities) differently: after a
     // switch every group computes until both copies hold the state (markAllTilesActive).
     if (fused != lastRunFused_) markAllTilesActive();

@@ -88,13 +88,13 @@ public:
     double bytesPerCell() const;
     /// DRAM traffic of one substep by design, bytes per cell (each array once per dispatch, neighbours
     /// from the cache). Two passes: pass 1 reads b, h, Qx, Qy (shallow water: and ux, uy) and writes
-    /// raw transfers; pass 2 reads them and h (shallow water: and b, and ux, uy of the faces that
-    /// move, for their Courant numbers) and writes h, Qx, Qy (ux, uy): 48 / 76. Fused: the state read
+    /// raw transfers (shallow water: and the depths the moving faces move water through); pass 2
+    /// reads them and h and writes h, Qx, Qy (ux, uy): 48 / 80. Fused: the state read
     /// and written once: 28 / 44 (the ring faces a tile computes twice, and the velocities the cell
     /// phase reads again, come from the cache).
     static double designBytesPerCellStep(WaterModel model, bool fused) {
         const bool swe = model == WaterModel::Swe;
-        return fused ? (swe ? 44.0 : 28.0) : (swe ? 76.0 : 48.0);
+        return fused ? (swe ? 44.0 : 28.0) : (swe ? 80.0 : 48.0);
     }
 
     /// Current buffers, for the renderer (read only). Valid until the next step. Depth holds int32
@@ -160,6 +160,8 @@ private:
     Result<void> compileFused();
     /// faceVelocity_'s element where the velocities of half `half` start.
     int velocityAt(int half) const { return half * ((width_ + 1) * height_ + width_ * (height_ + 1)); }
+    /// Gives faceVelocity_ its second half if it has only one.
+    void ensureTwoVelocityHalves();
     /// n substeps in skewed sweeps over strips of rows (Tuning::stripRows).
     void advanceSkewed(int n);
     /// Pass 1 (flux_: face rows [y0, y1)) or pass 2 (depthPass_: cell rows [y0, y1)) of substep
@@ -220,8 +222,9 @@ private:
     // in sweeps, which swap them too).
     gl::Buffer terrain_, depth_[2], flowX_[2], flowY_[2], flags_[2];
     // Shallow water: each face's velocity, m/s (x-faces, then y), the current ones at
-    // velocityAt(velHalf_); the two passes rewrite them in place, the fused kernel writes a second
-    // half (allocated when it first runs).
+    // velocityAt(velHalf_); the two passes rewrite them in place (pass 1 leaving the depths its faces
+    // move water through in the second half), the fused kernel writes the second half. The second
+    // half is allocated when the model first steps.
     gl::Buffer faceVelocity_;
     int velHalf_ = 0;
     gl::Buffer emitters_, amounts_, ledger_, stats_, partials_;

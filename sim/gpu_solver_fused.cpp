@@ -15,16 +15,19 @@ bool anyTransmissive(const Boundaries& b) {
 
 bool GpuSolver::runsFused() const { return tuning_.fused && !anyTransmissive(boundary_); }
 
+void GpuSolver::ensureTwoVelocityHalves() {
+    if (faceVelocity_.bytes() >= std::size_t(velocityAt(2)) * 4) return;
+    // The second half, once: the first keeps the current velocities (velHalf_ is 0 until a fused
+    // substep has run).
+    gl::Buffer both(std::size_t(velocityAt(2)) * 4);
+    both.fill32(0);
+    glCopyNamedBufferSubData(faceVelocity_.id(), both.id(), 0, 0, GLsizeiptr(faceVelocity_.bytes()));
+    faceVelocity_ = std::move(both);
+    faceVelocity_.bindStorage(SLUICE_BIND_FACE_VELOCITY);
+}
+
 void GpuSolver::advanceFused(int n) {
-    if (faceVelocity_.bytes() < std::size_t(velocityAt(2)) * 4) {
-        // The second half of the velocities, once: the first keeps the current ones (velHalf_ is 0
-        // until a fused substep has run).
-        gl::Buffer both(std::size_t(velocityAt(2)) * 4);
-        both.fill32(0);
-        glCopyNamedBufferSubData(faceVelocity_.id(), both.id(), 0, 0, GLsizeiptr(faceVelocity_.bytes()));
-        faceVelocity_ = std::move(both);
-        faceVelocity_.bindStorage(SLUICE_BIND_FACE_VELOCITY);
-    }
+    ensureTwoVelocityHalves();
     const gl::Program& p = fusedPass();
     const GLuint groupsY = GLuint((height_ + fusedTileRows() - 1) / fusedTileRows());
     for (int i = 0; i < n; ++i) {

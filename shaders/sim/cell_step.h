@@ -38,6 +38,11 @@ float cellDepthAt(ivec2 c) { return unitsToMetres(depth[c.y * uSize.x + c.x]); }
 bool inGrid(ivec2 c) { return all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, uSize)); }
 float faceVelocityOf(int e, ivec2 c, ivec2 n, int face) {
     if (e == 0) return 0.0;
+    // An interior face: the depth pass 1 reconstructed for its raw transfer, which is this one's
+    // whenever e != 0 (swe_math.h, sweMovedDepth). Edge faces (ghost cells, inflow units pass 1
+    // never saw) and the fused kernel's faces are reconstructed here.
+    const bool edge = n.x != 0 ? (c.x == 0 || c.x == uSize.x) : (c.y == 0 || c.y == uSize.y);
+    if (uMovedDepthAt >= 0 && !edge) return sweStoredVelocity(float(e) * uUnitFlow, faceVelocity[uMovedDepthAt + face], uCellSize);
     // The face's Courant number from its velocity when the substep started (the one pass 1 read).
     const float nu = sweCourantOf(faceVelocity[uVelocityIn + face], uDtOverDx2, uCellSize);
     const ivec2 L = c - n, LL = c - 2 * n, RR = c + n;

@@ -16,6 +16,8 @@ uniform float uFrictionFactor;
 uniform float uGravityDt;
 uniform float uViscosityTerm;
 uniform int uVelocityIn;      // faceVelocity[uVelocityIn + face]: the shallow-water velocities of the last substep
+uniform int uMovedDepthAt;    // faceVelocity[uMovedDepthAt + face]: the depth (m) pass 1 moved each interior face's
+                              // water through (swe_flux.comp; written where the raw transfer is not 0); -1: none
 uniform float uCellSize;      // dx, metres
 uniform float uGravity;       // m/s^2
 uniform float uDtOverDx2;

@@ -75,7 +75,7 @@ float velocityAt(int axis, ivec2 f, bool deep) {
     return faceVelocity[uVelocityIn + (W + 1) * H + f.y * W + f.x];
 }
 
-float faceUpdate(int axis, ivec2 f, bool deep, inout float demand, inout float allowed) {
+float faceUpdate(int axis, ivec2 f, bool deep, inout float demand, inout float allowed, out float moved) {
     const ivec2 n = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
     const ivec2 t = n.yx;
     const ivec2 L = f - n;
@@ -113,7 +113,7 @@ float faceUpdate(int axis, ivec2 f, bool deep, inout float demand, inout float a
     k.dx = uCellSize;
     k.frictionLaw = uFrictionLaw;
     float q, d, a;
-    sweFaceUpdate(s, k, q, d, a);
+    sweFaceUpdate(s, k, q, d, a, moved);
     demand = max(demand, d);
     allowed = max(allowed, a);
     return q;
@@ -134,23 +134,32 @@ float edgeFlow(int axis, ivec2 f, int side, int along, float outSign, inout floa
         return q;
     }
     if (!flowsByMomentum(kind)) return 0.0;
-    const float q = faceUpdate(axis, f, false, demand, allowed);
+    float moved;
+    const float q = faceUpdate(axis, f, false, demand, allowed, moved);
     return (kind != SLUICE_BOUNDARY_OPEN || outSign * q > 0.0) ? q : 0.0;
 }
 
 // The face at p on `axis` (0: the x-face, p.x in [0, W], p.y in [0, H); 1: the y-face, p.x in [0, W),
-// p.y in [0, H]); the callers pass a constant axis, so each call compiles to its own copy.
-int sweRawFace(int axis, ivec2 p, inout float demand, inout float allowed) {
+// p.y in [0, H]); the callers pass a constant axis, so each call compiles to its own copy. `moved`:
+// the depth an interior face's flow moves through (sweFaceUpdate; undefined on an edge face).
+int sweRawFace(int axis, ivec2 p, inout float demand, inout float allowed, out float moved) {
     const int W = uSize.x, H = uSize.y;
     const bool deep = p.x >= 2 && p.x <= W - 2 && p.y >= 2 && p.y <= H - 2;
+    moved = 0.0;
     const int normal = axis == 0 ? p.x : p.y, along = axis == 0 ? p.y : p.x, last = axis == 0 ? W : H;
-    const float q = deep          ? faceUpdate(axis, p, true, demand, allowed)
+    const float q = deep          ? faceUpdate(axis, p, true, demand, allowed, moved)
                   : normal == 0    ? edgeFlow(axis, p, 2 * axis, along, -1.0, demand, allowed)
                   : normal == last ? edgeFlow(axis, p, 2 * axis + 1, along, 1.0, demand, allowed)
-                                   : faceUpdate(axis, p, false, demand, allowed);
+                                   : faceUpdate(axis, p, false, demand, allowed, moved);
     return transferUnits(q, uDtOverDx2);
 }
-int sweRawX(ivec2 p, inout float demand, inout float allowed) { return sweRawFace(0, p, demand, allowed); }
-int sweRawY(ivec2 p, inout float demand, inout float allowed) { return sweRawFace(1, p, demand, allowed); }
+int sweRawX(ivec2 p, inout float demand, inout float allowed) {
+    float moved;
+    return sweRawFace(0, p, demand, allowed, moved);
+}
+int sweRawY(ivec2 p, inout float demand, inout float allowed) {
+    float moved;
+    return sweRawFace(1, p, demand, allowed, moved);
+}
 
 #endif

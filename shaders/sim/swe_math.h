@@ -196,9 +196,12 @@ struct SweFactors {
 
 // The new velocity of an interior face (m/s), its raw flow (m^3/s, the upwind water above the crest at
 // the face (sweFaceDepth) times the velocity times dx; transfer_math.h rounds and limits it), the speed |u| + c the flow asked for
-// (for the next step's substeps) and the speed it was allowed (for the Courant number reported).
+// (for the next step's substeps) and the speed it was allowed (for the Courant number reported), and
+// the water above the crest the flow moves through (sweFaceDepth; 0 without water): whenever the
+// face's effective transfer is not 0 it is sweMovedDepth's, so the GPU's pass 2 reads it from pass 1
+// instead of reconstructing it again.
 SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw, SLUICE_OUT(float) demand,
-                              SLUICE_OUT(float) allowed) {
+                              SLUICE_OUT(float) allowed, SLUICE_OUT(float) movedDepth) {
     float crest = max(s.bL, s.bR);
     SLUICE_PRECISE float zL = max(s.bL + s.hL, crest);
     SLUICE_PRECISE float zR = max(s.bR + s.hR, crest);
@@ -208,6 +211,7 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
     qRaw = 0.0f;
     demand = 0.0f;
     allowed = 0.0f;
+    movedDepth = 0.0f;
     if (!(hBar > 0.0f)) return 0.0f;  // no water at the face: nothing to move
 
     // Advection, Stelling & Duinmeijer's momentum-conservative upwind form: what flows into the face's
@@ -276,6 +280,7 @@ SLUICE_FN float sweFaceUpdate(SweStencil s, SweFactors k, SLUICE_OUT(float) qRaw
                           : sweFaceDepth(aR, nu, s.bRR, s.hRR, s.bR, s.hR, s.bL, s.hL);
     SLUICE_PRECISE float flow = aUp * u4 * k.dx;
     qRaw = flow;
+    movedDepth = aUp;
     return u4;
 }
 
