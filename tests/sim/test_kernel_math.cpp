@@ -1,8 +1,12 @@
 // The shared formula headers' numerics against the exact functions they stand for (they avoid the
 // library's pow and cbrt, which GLSL does not round correctly, so that CPU and GPU agree bit for bit).
+// And two of them against each other where a GPU kernel relies on their agreement.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <random>
 
 #include "sim/kernel_math.hpp"
 
@@ -26,6 +30,49 @@ TEST(KernelMath, ManningDampIsOnePlusGn2DtSpeedOverDepthToTheFourThirds) {
             const double exact = 1.0 + double(gN2Dt) * double(speed) / std::pow(double(h), 4.0 / 3.0);
             EXPECT_NEAR(kmath::manningDamp(h, speed, gN2Dt), exact, 2e-6 * exact) << h << " m, " << speed << " m/s";
         }
+}
+
+// The GPU's pass 2 turns each moving interior face's flow into its velocity with the depth pass 1
+// moved the water through (sweFaceUpdate's last output) instead of reconstructing it
+// (shaders/sim/cell_step.h); the CPU reconstructs it (sweMovedDepth). They must be the same bits
+// whenever the effective transfer is not 0, which then has the raw flow's sign (the limiter only
+// shrinks a transfer). Random stencils: wet and dry cells, steps in the bed, flows both ways.
+TEST(KernelMath, TheDepthAFaceUpdateMovesWaterThroughIsTheOnePassTwoReconstructs) {
+    std::mt19937 rng(20261129);
+    std::uniform_real_distribution<float> bed(0.0f, 2.0f), depth(0.0f, 3.0f), speed(-6.0f, 6.0f), flow(-8.0f, 8.0f);
+    std::bernoulli_distribution dry(0.2);
+    auto h = [&] { return dry(rng) ? 0.0f : depth(rng); };
+    kmath::SweFactors k;
+    const float dt = 0.05f, dx = 1.0f, g = 9.81f;
+    k.dtOverDx2 = dt / (dx * dx);
+    k.gravityDtOverDx = g * dt / dx;
+    k.frictionFactor = 1.0f;
+    k.gN2Dt = g * 0.03f * 0.03f * dt;
+    k.viscosityTerm = 0.0f;
+    k.courantDxOverDt = 0.5f * dx / dt;
+    k.gravity = g;
+    k.dx = dx;
+    k.frictionLaw = SLUICE_FRICTION_MANNING;
+    int moving = 0;
+    for (int trial = 0; trial < 20000; ++trial) {
+        kmath::SweStencil s;
+        s.u = speed(rng), s.uBack = speed(rng), s.uFwd = speed(rng), s.uLow = speed(rng), s.uHigh = speed(rng);
+        s.uBack2 = speed(rng), s.uFwd2 = speed(rng);
+        s.q = flow(rng), s.qBack = flow(rng), s.qFwd = flow(rng), s.qLow = flow(rng), s.qHigh = flow(rng);
+        s.bLL = bed(rng), s.hLL = h(), s.bL = bed(rng), s.hL = h(), s.bR = bed(rng), s.hR = h(), s.bRR = bed(rng), s.hRR = h();
+        float q, demand, allowed, moved;
+        kmath::sweFaceUpdate(s, k, q, demand, allowed, moved);
+        if (q == 0.0f) continue;
+        ++moving;
+        const float nu = kmath::sweCourantOf(s.u, k.dtOverDx2, k.dx);
+        for (int units : {1, 7, 100000}) {
+            const int e = q > 0.0f ? units : -units;
+            const float rebuilt = kmath::sweMovedDepth(e, nu, s.bLL, s.hLL, s.bL, s.hL, s.bR, s.hR, s.bRR, s.hRR);
+            ASSERT_EQ(std::bit_cast<std::uint32_t>(rebuilt), std::bit_cast<std::uint32_t>(moved))
+                << "trial " << trial << ": e " << e << ", rebuilt " << rebuilt << " m, pass 1 " << moved << " m";
+        }
+    }
+    EXPECT_GT(moving, 10000);  // most stencils move water: the check is not vacuous
 }
 
 }  // namespace
