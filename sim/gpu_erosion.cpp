@@ -19,7 +19,7 @@ void GpuSolver::setSedimentUniforms() {
     const bool on = erosionRunning();
     if (on) erosion_.bindStorage(SLUICE_BIND_EROSION);
     const ErosionConstants e = on ? prepareErosion(params_.erosion, erosionDtSub_, cellSizeM_) : ErosionConstants{};
-    for (const gl::Program* p : {&depthPass_, &fusedPipes_, &fusedSwe_, &tiledPass2_}) {
+    for (const gl::Program* p : cellPasses()) {
         p->set("uErosion", on ? 1 : 0);
         p->set("uSedimentSlot0", int(sedimentSlot0_));
         if (!on) continue;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 
 #include "sim/brush_math.hpp"
 #include "sim/exact_float_ops.hpp"
@@ -233,7 +234,9 @@ void GpuSolver::advance(float dtSub, int n) {
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     stats_.bindStorage(SLUICE_BIND_STATS);
     const bool sweep = sweeps(n);
-    for (const gl::Program* p : {&flux_, &sweFlux_, &depthPass_, &fusedPipes_, &fusedSwe_, &tiledPass2_}) {
+    selectStepKernels(c);
+    using Programs = std::initializer_list<const gl::Program*>;
+    for (const gl::Program* p : Programs{&fluxPass(), &depthPass(), &fusedPipes_, &fusedSwe_, &tiledPass2_}) {
         setPassUniforms(*p, c, int(em.size()));
         // A sweep computes every group: a skipped group would leave another strip's raw transfers in
         // the shared scratch buffer.
@@ -241,21 +244,21 @@ void GpuSolver::advance(float dtSub, int n) {
         p->set("uAllActive", c.rainUnits > 0 ? 1 : 0);
         p->set("uBodyLoad", bodyLoad_ ? 1 : 0);
     }
-    for (const gl::Program* p : {&depthPass_, &fusedPipes_, &fusedSwe_, &tiledPass2_}) p->set("uCountTiles", tuning_.countTiles ? 1 : 0);
+    for (const gl::Program* p : cellPasses()) p->set("uCountTiles", tuning_.countTiles ? 1 : 0);
     erosionDtSub_ = dtSub;
     setSedimentUniforms();
-    depthPass_.set("uCountWetOnly", sweep ? 1 : 0);
+    depthPass().set("uCountWetOnly", sweep ? 1 : 0);
     // The two passes read and rewrite the current velocities in place, pass 1 leaving the depths its
     // moving faces move water through in the other half for pass 2; the fused kernel writes its
     // velocities to the other half (advanceFused()) and reconstructs those depths itself.
     const bool fused = !sweep && runsFused();
     if (params_.model == WaterModel::Swe) ensureTwoVelocityHalves();
-    for (const gl::Program* p : {&sweFlux_, &depthPass_, &tiledPass2_}) {
+    for (const gl::Program* p : Programs{&fluxPass(), &depthPass(), &tiledPass2_}) {
         p->set("uVelocityIn", velocityAt(velHalf_));
         p->set("uMovedDepthAt", velocityAt(1 - velHalf_));
     }
     for (const gl::Program* p : {&fusedPipes_, &fusedSwe_}) p->set("uMovedDepthAt", -1);
-    depthPass_.set("uVelocityOut", velocityAt(velHalf_));
+    depthPass().set("uVelocityOut", velocityAt(velHalf_));
     tiledPass2_.set("uVelocityOut", velocityAt(velHalf_));
     // The two kinds of dispatch keep the other copy of the flows (and velocities) differently: after a
     // switch every group computes until both copies hold the state (markAllTilesActive).
@@ -264,6 +267,30 @@ void GpuSolver::advance(float dtSub, int n) {
     if (sweep) advanceSkewed(n);
     else if (fused) advanceFused(n);
     else advanceWhole(n);
+}
+
+void GpuSolver::selectStepKernels(const SubstepConstants& c) {
+    const bool swe = params_.model == WaterModel::Swe;
+    const std::string common = "#define SLUICE_STEP_FRICTION_LAW " + std::to_string(c.frictionLaw) +
+                               "\n#define SLUICE_STEP_VISCOUS " + (c.viscosityTerm != 0.0f ? "1" : "0") +
+                               "\n#define SLUICE_STEP_BODY_LOAD " + (bodyLoad_ ? "1" : "0") + "\n";
+    pass1_ = &kernelVariant(swe ? "sim/swe_flux.comp" : "sim/pipe_flux.comp", swe ? sweFlux_ : flux_, common);
+    pass2_ = &kernelVariant("sim/step_depth.comp", depthPass_,
+                            common + "#define SLUICE_STEP_MODEL " + (swe ? "1" : "0") + "\n#define SLUICE_STEP_EROSION " +
+                                (erosionRunning() ? "1" : "0") + "\n");
+}
+
+const gl::Program& GpuSolver::kernelVariant(const char* file, const gl::Program& general, const std::string& defines) {
+    const std::string key = std::string(file) + "\n" + defines;
+    if (auto it = kernelVariants_.find(key); it != kernelVariants_.end()) return it->second.id() != 0 ? it->second : general;
+    auto program = gl::Program::compute(file, exactDefines_ + defines);
+    if (!program) {
+        std::fprintf(stderr, "sluice: %s for this configuration did not compile, the general kernel runs instead: %s\n", file,
+                     program.error().message.c_str());
+        kernelVariants_.emplace(key, gl::Program{});
+        return general;
+    }
+    return kernelVariants_.emplace(key, std::move(*program)).first->second;
 }
 
 void GpuSolver::setPassUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const {

@@ -4,7 +4,9 @@
 // in skewed sweeps over strips of rows on large grids. Depth is stored in integer units and moved by integer transfers (transfer_math.h), so it
 // computes the CPU reference's function bit for bit. No readback per substep; one 16-byte readback per
 // step for the CFL substep policy. Needs a current GL 4.5 context on this thread.
+#include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -164,8 +166,8 @@ private:
     void ensureTwoVelocityHalves();
     /// n substeps in skewed sweeps over strips of rows (Tuning::stripRows).
     void advanceSkewed(int n);
-    /// Pass 1 (flux_: face rows [y0, y1)) or pass 2 (depthPass_: cell rows [y0, y1)) of substep
-    /// `substep` of the run, raw transfers held from row rawRow0 on.
+    /// Pass 1 (a flux pass: face rows [y0, y1)) or pass 2 (depthPass(): cell rows [y0, y1)) of
+    /// substep `substep` of the run, raw transfers held from row rawRow0 on.
     void dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0, int substep) const;
     /// Strip rows and substeps per sweep in use (rows 0: no sweeps), and whether a run of n substeps
     /// goes through advanceSkewed().
@@ -177,9 +179,21 @@ private:
     /// null for erosion's layers without erosion state.
     gl::Buffer* fieldBuffer(Field field, std::size_t& offsetCells);
 
-    /// Pass 1 of the substep in params_.model.
-    const gl::Program& fluxPass() const { return params_.model == WaterModel::Swe ? sweFlux_ : flux_; }
+    /// Pass 1 and pass 2 of the substep as selectStepKernels() picked them for this advance().
+    const gl::Program& fluxPass() const { return *pass1_; }
+    const gl::Program& depthPass() const { return *pass2_; }
     const gl::Program& fusedPass() const { return params_.model == WaterModel::Swe ? fusedSwe_ : fusedPipes_; }
+    /// Picks pass 1 and pass 2 compiled for the run's configuration (the model, erosion, the friction
+    /// law, whether the laminar drag runs, whether bodies load the water: SLUICE_STEP_* constants in
+    /// step_kernel_common.h, so the other cases' code drops out of the kernels and their registers),
+    /// compiling each on first use (kernelVariant).
+    void selectStepKernels(const SubstepConstants& c);
+    /// `file` compiled with `defines` (cached); `general` (the same file without them) if that fails,
+    /// which only costs speed, with a message on stderr.
+    const gl::Program& kernelVariant(const char* file, const gl::Program& general, const std::string& defines);
+    /// The programs that step cells (cell_step.h): pass 2 as it runs now, the fused kernels and the
+    /// tiled pass 2.
+    std::array<const gl::Program*, 4> cellPasses() const { return {&depthPass(), &fusedPipes_, &fusedSwe_, &tiledPass2_}; }
 
     /// Erosion (gpu_erosion.cpp): state set up and enabled; step 2 after a substep's pass 2 (which
     /// does step 1, step_depth.comp; slump.comp); base of `box` after an outside edit of the bed; its
@@ -195,7 +209,10 @@ private:
     /// step_depth.comp's sediment uniforms and binding (erosion off: uErosion 0).
     void setSedimentUniforms();
 
-    gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_, slump_;
+    gl::Program flux_, sweFlux_, depthPass_, reduce_, brush_, slump_;  // the general step kernels
+    std::map<std::string, gl::Program> kernelVariants_;  // the configured ones (kernelVariant; id 0: failed)
+    const gl::Program* pass1_ = nullptr;  // the passes of this advance() (selectStepKernels)
+    const gl::Program* pass2_ = nullptr;
     gl::Program fusedPipes_, fusedSwe_;  // step_fused.comp for each model (Tuning::fused)
     gl::Program tiledPass2_;             // step_fused.comp without the face phase (Tuning::tiledPass2)
     gl::Program gather_;                 // gather_patches.comp (readWater)

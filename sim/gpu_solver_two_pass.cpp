@@ -38,7 +38,7 @@ void GpuSolver::advanceWhole(int n) {
             tiledPass2_.set("uAmountBase", amountTable0_ + i * amountStride_);
             glDispatchCompute(GLuint(passGroupsX_), GLuint((height_ + fusedTileRows() - 1) / fusedTileRows()), 1);
         } else if (onlyPass != 1) {
-            dispatchPassRows(depthPass_, 0, height_, 0, i);
+            dispatchPassRows(depthPass(), 0, height_, 0, i);
         }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         depthCur_ = 1 - depthCur_;
@@ -110,9 +110,9 @@ void GpuSolver::advanceSkewed(int n) {
                 flags_[flagsCur_ ^ in].bindStorage(SLUICE_BIND_TILES_IN);
                 flags_[flagsCur_ ^ out].bindStorage(SLUICE_BIND_TILES_OUT);
                 const int raw0 = std::max(0, lo - 1);
-                dispatchPassRows(flux_, raw0, std::min(height_ + 1, hi + 2), raw0, done + j);
+                dispatchPassRows(fluxPass(), raw0, std::min(height_ + 1, hi + 2), raw0, done + j);
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-                dispatchPassRows(depthPass_, lo, hi, raw0, done + j);
+                dispatchPassRows(depthPass(), lo, hi, raw0, done + j);
                 glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
             }
         if (k % 2 != 0) {
@@ -126,7 +126,7 @@ void GpuSolver::advanceSkewed(int n) {
 
 void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0, int substep) const {
     constexpr int GX = SLUICE_PASS_GROUP_X, GY = SLUICE_PASS_GROUP_Y;
-    const int groupsX = &p != &depthPass_ ? (width_ + 1 + GX - 1) / GX : passGroupsX_;  // pass 1 also has the east edge
+    const int groupsX = &p != &depthPass() ? (width_ + 1 + GX - 1) / GX : passGroupsX_;  // pass 1 also has the east edge
     const int g0 = y0 / GY, g1 = (y1 + GY - 1) / GY;
     p.use();
     p.set("uGroupRowOffset", g0);

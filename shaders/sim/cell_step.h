@@ -12,7 +12,13 @@
 #ifndef SLUICE_CELL_STEP_H
 #define SLUICE_CELL_STEP_H
 
-uniform int uErosion;       // 1: erosion on: sediment moves with the water, then each cell erodes or deposits
+// 1: erosion on: sediment moves with the water, then each cell erodes or deposits. A constant in a
+// kernel compiled for erosion on or off (SLUICE_STEP_EROSION, like step_kernel_common.h's SLUICE_STEP_*).
+#ifdef SLUICE_STEP_EROSION
+const int uErosion = SLUICE_STEP_EROSION;
+#else
+uniform int uErosion;
+#endif
 uniform int uSedIn;         // erosion[uSedIn + cell]: the load this substep started from
 uniform int uSedOut;        // erosion[uSedOut + cell]: written here
 uniform int uSoft, uBedChange, uHardness;  // the current soft layer and bed change (updated in place), hardness

@@ -5,7 +5,8 @@
 // whole grid runs at once; to the other flow pair in a skewed sweep (GpuSolver), where a later strip
 // still reads the last substep's. Each work group adds what entered and left through it to its own
 // ledger slot (no atomics needed). Skips dry groups (dry_skip.h) and writes the group's activity
-// flag. Computes the cell rows uRowRange.
+// flag. Computes the cell rows uRowRange. Compiled for each configuration a run uses (the model,
+// erosion, friction, drag and bodies as constants: GpuSolver::selectStepKernels).
 #include "sim_layout.h"
 #include "pipe_math.h"
 #include "transfer_math.h"

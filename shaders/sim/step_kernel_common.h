@@ -7,14 +7,31 @@
 #define SLUICE_STEP_KERNEL_COMMON_H
 
 uniform ivec2 uSize;          // grid W, H (cells)
-uniform int uModel;           // SLUICE_MODEL_*
-uniform int uFrictionLaw;     // SLUICE_FRICTION_*
+// The water model (SLUICE_MODEL_*), the friction law (SLUICE_FRICTION_*), whether the laminar drag
+// runs (uViscosityTerm != 0) and whether bodies load the water (uBodyLoad): constants in a kernel
+// compiled for one configuration (SLUICE_STEP_* defined: GpuSolver::selectStepKernels), so the other
+// cases' code drops out and holds no registers (on the H200 the step ran 13-29 % faster,
+// docs/PERFORMANCE.md); uniforms where the defines are absent (the general kernels, the fused ones).
+#ifdef SLUICE_STEP_MODEL
+const int uModel = SLUICE_STEP_MODEL;
+#else
+uniform int uModel;
+#endif
+#ifdef SLUICE_STEP_FRICTION_LAW
+const int uFrictionLaw = SLUICE_STEP_FRICTION_LAW;
+#else
+uniform int uFrictionLaw;
+#endif
 uniform float uGN2Dt;         // Manning: g n^2 dt
 uniform float uGravityDtOverDx;
 uniform float uCourantDxOverDt;  // C dx / dt: the largest |u| + c of a face this substep
 uniform float uFrictionFactor;
 uniform float uGravityDt;
-uniform float uViscosityTerm;
+#if defined(SLUICE_STEP_VISCOUS) && !SLUICE_STEP_VISCOUS
+const float uViscosityTerm = 0.0;
+#else
+uniform float uViscosityTerm;  // 3 dt nu (m^2): the laminar drag of films
+#endif
 uniform int uVelocityIn;      // faceVelocity[uVelocityIn + face]: the shallow-water velocities of the last substep
 uniform int uMovedDepthAt;    // faceVelocity[uMovedDepthAt + face]: the depth (m) pass 1 moved each interior face's
                               // water through (swe_flux.comp; written where the raw transfer is not 0); -1: none
@@ -26,7 +43,11 @@ uniform int uLedgerActive;    // sources, drains, rain, evaporation or open/infl
 uniform int uCountTiles;      // 1: count the groups that ran in stats.tilesRun (benchmarks, tests)
 uniform int uAmountBase;      // this substep's row of the amounts table
 uniform int uEmitterBase;     // the first emitter's slot in a row (after the segments)
+#if defined(SLUICE_STEP_BODY_LOAD) && !SLUICE_STEP_BODY_LOAD
+const int uBodyLoad = 0;
+#else
 uniform int uBodyLoad;        // 1: terrain[W*H + i] holds the bodies' load on the water (m, docs/BODIES.md)
+#endif
 
 // The bed as the flow sees it: the terrain plus the load of the bodies over the cell (metres of
 // water: a floating body's weight per area, a grounded one's thickness), so water flows under a
