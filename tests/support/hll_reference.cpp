@@ -70,12 +70,25 @@ InterfaceFlux reconstructedFlux(const Cell& l, const Cell& r, const HllParams& p
     return {f.mass, f.momentum + 0.5 * p.g * (l.h * l.h - hL * hL), f.momentum + 0.5 * p.g * (r.h * r.h - hR * hR)};
 }
 
-// The left ghost cell: mirrored (wall) or carrying the forced inflow discharge.
-Cell leftGhost(const Cell& first, const HllParams& p) {
-    if (p.inflowDischarge) return {first.h, *p.inflowDischarge, first.z};
-    return {first.h, -first.q, first.z};
+// The inflow discharge at time t (m^2/s): full, then falling linearly to 0 (HllParams).
+double inflowAt(const HllParams& p, double t) {
+    if (t <= p.inflowFallsFrom) return *p.inflowDischarge;
+    if (t >= p.inflowEndsAt) return 0.0;
+    return *p.inflowDischarge * (p.inflowEndsAt - t) / (p.inflowEndsAt - p.inflowFallsFrom);
 }
 
+// The left ghost cell: mirrored (a wall).
+Cell leftGhost(const Cell& first) { return {first.h, -first.q, first.z}; }
+
+// The flux through the left end while the inflow runs: exactly the discharge asked (m^2/s), with the
+// momentum it brings in at the first cell's depth (at least the discharge's critical depth
+// (q^2 / g)^(1/3), the most it can come in with, so it also enters a dry channel) and that cell's
+// hydrostatic pressure, which a lake at rest with no inflow balances like a wall.
+InterfaceFlux inflowFlux(const Cell& first, double in, const HllParams& p) {
+    const double h = std::max(first.h, std::cbrt(in * in / p.g));
+    const double momentum = (h > 0 ? in * in / h : 0.0) + 0.5 * p.g * first.h * first.h;
+    return {in, momentum, momentum};
+}
 // The right ghost cell: mirrored (wall) or held at the outflow depth.
 Cell rightGhost(const Cell& last, const HllParams& p) {
     if (p.outflowDepth) return {*p.outflowDepth, last.q, last.z};
@@ -109,11 +122,20 @@ HllResult HllReference::run(double until) const {
         for (std::size_t i = 0; i < n; ++i)
             maxSpeed = std::max(maxSpeed, std::abs(velocity(out.h[i], out.q[i], p.dryDepth)) +
                                               std::sqrt(p.g * out.h[i]));
-        const double remaining = until - out.time;
+        // A running inflow moves at least at its critical speed (|u| + c = 2 c at h = (q^2 / g)^(1/3)),
+        // which sets the step while the channel is still dry; steps end where the hydrograph bends.
+        double remaining = until - out.time;
+        if (p.inflowDischarge && out.time < p.inflowEndsAt) {
+            const double in = inflowAt(p, out.time);
+            maxSpeed = std::max(maxSpeed, 2.0 * std::sqrt(p.g * std::cbrt(in * in / p.g)));
+            for (double bend : {p.inflowFallsFrom, p.inflowEndsAt})
+                if (out.time < bend) remaining = std::min(remaining, bend - out.time);
+        }
         const double dt = maxSpeed > 0 ? std::min(remaining, p.courant * dxM / maxSpeed) : remaining;
 
         const auto cell = [&](std::size_t i) { return Cell{out.h[i], out.q[i], bed[i]}; };
-        flux[0] = reconstructedFlux(leftGhost(cell(0), p), cell(0), p);
+        flux[0] = p.inflowDischarge && out.time < p.inflowEndsAt ? inflowFlux(cell(0), inflowAt(p, out.time), p)
+                                                                 : reconstructedFlux(leftGhost(cell(0)), cell(0), p);
         for (std::size_t i = 1; i < n; ++i) flux[i] = reconstructedFlux(cell(i - 1), cell(i), p);
         flux[n] = reconstructedFlux(cell(n - 1), rightGhost(cell(n - 1), p), p);
 
@@ -132,7 +154,7 @@ HllResult HllReference::run(double until) const {
             out.h[i] = hNew;
             out.q[i] = qNew;
         }
-        out.time = dt == remaining ? until : out.time + dt;  // land exactly on `until`
+        out.time = dt == until - out.time ? until : out.time + dt;  // land exactly on `until`
         ++out.steps;
     }
     return out;

@@ -6,6 +6,7 @@
 // slope, so a lake at rest stays exactly at rest and depths stay non-negative; forward Euler with a
 // Courant-limited time step; Manning friction applied semi-implicitly. Nothing here throws.
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -21,6 +22,10 @@ struct HllParams {
     double dryDepth = 1e-10;   ///< m; cells shallower than this carry no velocity (q = 0)
     /// Discharge (m^2/s) forced through the left boundary (its depth is extrapolated); a wall if unset.
     std::optional<double> inflowDischarge;
+    /// With an inflow: it runs at inflowDischarge until inflowFallsFrom (s), falls linearly to 0 at
+    /// inflowEndsAt and stays 0 (a wall); a Sluice inflow hydrograph with the same points.
+    double inflowFallsFrom = std::numeric_limits<double>::infinity();
+    double inflowEndsAt = std::numeric_limits<double>::infinity();
     /// Depth (m) held at the right boundary (its discharge is extrapolated); a wall if unset.
     std::optional<double> outflowDepth;
     long maxSteps = 10'000'000;  ///< gives up (HllResult::time < until) rather than loop forever
