@@ -14,9 +14,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-/// The substep the benchmarks time: a quarter of the Courant limit of gravity waves in 20 m of water.
-float benchDt(const sim::Scene& scene) { return 0.25f * scene.cellSizeM / std::sqrt(scene.params.gravity * 20.0f); }
-
 }  // namespace
 
 Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning& tuning, double minSeconds) {

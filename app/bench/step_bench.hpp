@@ -1,6 +1,7 @@
 #pragma once
 // Timing the GPU step and the CPU reference on a scene, as `sluice bench` measures them: fixed
 // substeps (no CFL readback), the count doubled until one run is long enough to time.
+#include <cmath>
 #include <string>
 
 #include "gl/result.hpp"
@@ -8,6 +9,9 @@
 #include "sim/scene.hpp"
 
 namespace sluice::app {
+
+/// The bench's substep (s): a quarter of the gravity-wave Courant limit of 20 m of water.
+inline float benchDt(const sim::Scene& scene) { return 0.25f * scene.cellSizeM / std::sqrt(scene.params.gravity * 20.0f); }
 
 /// One timed GPU run.
 struct GpuRun {

@@ -3,19 +3,49 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/bench/arithmetic_ceiling.hpp"
 #include "app/bench/step_bench.hpp"
 #include "app/cli/common.hpp"
 #include "sim/builtin_scenes.hpp"
 
 namespace sluice::app {
 
+namespace {
+
+constexpr int kArithSubsteps = 32;  // substeps per dispatch of the arithmetic ceiling
+
+// The arithmetic ceiling's rows for `scene` (a model's moving water): false on a GL error.
+bool printArithmeticCeiling(const sim::Scene& scene, int size, double minSeconds, double ceiling) {
+    const bool swe = scene.params.model == sim::WaterModel::Swe;
+    // 4 x 4 patches spill registers on an H200 (pipes: 8 G cell-steps/s against 84 for 2 x 2).
+    for (auto [w, h] : {std::pair{2, 2}, std::pair{4, 2}}) {
+        auto rate = measureArithmeticCeiling(scene, benchDt(scene), w, h, kArithSubsteps, minSeconds);
+        if (!rate) {
+            std::cerr << "error: " << rate.error().message << "\n";
+            return false;
+        }
+        // Bed, depth, two flows (and two velocities) read, all but the bed written once per dispatch.
+        const double m = *rate / 1e6, bytes = (swe ? 44.0 : 28.0) / kArithSubsteps;
+        char kernel[32];
+        std::snprintf(kernel, sizeof kernel, "arith %dx%d", w, h);
+        std::printf("%5d^2 %6s %7s %10s %10.4g %5.2f %8.4g %6.2g%% %7.1f\n", size, swe ? "SWE" : "pipes", "moving", kernel, m,
+                    bytes, m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling, swe ? 24.0 : 16.0);
+        std::fflush(stdout);
+    }
+    return true;
+}
+
+}  // namespace
+
 int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fusedRows, const std::vector<int>& fusedThreads,
                      double minSeconds, double ceiling) {
     std::printf("Step kernels, M cell-steps/s (skipping off: every cell computed), B: DRAM bytes per cell-step by\n"
                 "design (GpuSolver::designBytesPerCellStep), GB/s: rate x B, copy: that over the copy ceiling\n"
                 "(%.1f GB/s); fused TxR: one pass, groups of 128 x T invocations stepping tiles of 128 x TR cells;\n"
-                "tiled TxR: two passes, pass 2 in such tiles\n",
-                ceiling / 1e9);
+                "tiled TxR: two passes, pass 2 in such tiles; arith WxH: the model's arithmetic ceiling, periodic\n"
+                "patches of W x H cells stepped %d substeps per dispatch in registers (water_patch.comp): the rate of\n"
+                "the step's formulas alone, with no memory traffic to speak of\n",
+                ceiling / 1e9, kArithSubsteps);
     std::printf("%7s %6s %7s %10s %10s %5s %8s %7s %7s\n", "grid", "model", "water", "kernel", "M/s", "B", "GB/s", "copy",
                 "B/cell");
     for (int size : sizes)
@@ -59,6 +89,8 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                                 bytes, m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling, run->bytesPerCell);
                     std::fflush(stdout);
                 }
+                if (moving && !printArithmeticCeiling(scene, size, minSeconds, ceiling))
+                    return kExitNoGpu;
             }
     return kExitOk;
 }

@@ -257,13 +257,13 @@ TEST(CliVerbs, BenchFiguresOnASoftwareRendererAreNotPrintedAsZero) {
     EXPECT_GE(rows, 2) << r.output;
 }
 
-TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModels) {
+TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModelsAndTheirArithmetic) {
     // Shapes that fit llvmpipe's 32 KB of shared memory: groups of 128 x 2 and 128 x 4 invocations
     // stepping 1 or 2 rows each.
     const CliRun r = runSluice("bench --kernels --sizes 16 --min-seconds 0.01 --fused-rows 1,2 --fused-threads 2,4");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     std::istringstream lines(r.output);
-    int rows = 0, fused = 0, tiled = 0;
+    int rows = 0, fused = 0, tiled = 0, arith = 0;
     for (std::string line; std::getline(lines, line);)
         if (line.rfind("   16^2", 0) == 0) {
             ++rows;
@@ -271,13 +271,16 @@ TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModels) {
                 fused += has(line, std::string("fused ") + shape) ? 1 : 0;
                 tiled += has(line, std::string("tiled ") + shape) ? 1 : 0;
             }
+            arith += (has(line, "moving  arith 2x2") || has(line, "moving  arith 4x2")) ? 1 : 0;
             std::istringstream fields(line);
             for (std::string f; fields >> f;) EXPECT_TRUE(f != "0" && f != "0.0" && f != "0%") << line;
         }
-    // Two models x moving and still water x (two passes, four fused and four tiled shapes).
-    EXPECT_EQ(rows, 36) << r.output;
+    // Two models x moving and still water x (two passes, four fused and four tiled shapes), and each
+    // model's arithmetic ceiling on moving water in two patch shapes.
+    EXPECT_EQ(rows, 40) << r.output;
     EXPECT_EQ(fused, 16) << r.output;
     EXPECT_EQ(tiled, 16) << r.output;
+    EXPECT_EQ(arith, 4) << r.output;
     const CliRun bad = runSluice("bench --kernels --fused-rows 3");
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_TRUE(has(bad.output, "--fused-rows")) << bad.output;
