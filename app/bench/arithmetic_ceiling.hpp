@@ -1,8 +1,9 @@
 #pragma once
 // The arithmetic ceiling of a water model's step (`sluice bench --kernels`): shaders/sim/water_patch.comp
 // advances periodic patches held in registers many substeps per dispatch, so it moves next to no
-// memory and its rate is what the step's formulas alone allow on the device: an upper bound for any
-// kernel of them (two passes, fused, temporally blocked), as the copy ceiling bounds their traffic.
+// memory and its rate is what the step's formulas alone allow on the device: with the shape that
+// leaves the most warps resident, an upper bound for any kernel of them (two passes, fused,
+// temporally blocked), as the copy ceiling bounds their traffic.
 #include "gl/result.hpp"
 #include "sim/water_patch.hpp"
 

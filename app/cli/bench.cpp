@@ -73,6 +73,21 @@ bool parseStrips(const std::string& text, std::vector<StripShape>& out) {
     return true;
 }
 
+// "WxH,WxH,...", each of W and H in 1..8: the arithmetic ceiling's patch shapes; empty on a malformed list.
+std::vector<std::pair<int, int>> parsePatches(const std::string& text) {
+    std::vector<std::pair<int, int>> out;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        int w = 0, h = 0;
+        char x = 0;
+        std::stringstream one(item);
+        if (!(one >> w >> x >> h) || x != 'x' || !one.eof() || w < 1 || w > 8 || h < 1 || h > 8) return {};
+        out.emplace_back(w, h);
+    }
+    return out;
+}
+
 std::vector<int> parseSizes(const std::string& text, long lo = 16, long hi = 32768) {
     std::vector<int> out;
     std::stringstream ss(text);
@@ -149,7 +164,8 @@ int runBench(int argc, char** argv) {
     if (!parsed) return exitCode;
     const CliArgs& args = *parsed;
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--frames",
-                              "--frame-size", "--frame-max", "--strips", "--copy-sizes", "--kernels", "--fused-rows", "--fused-threads"});
+                              "--frame-size", "--frame-max", "--strips", "--copy-sizes", "--kernels", "--fused-rows", "--fused-threads",
+                              "--arith-patches"});
         !ok || !args.positional.empty())
         return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (it needs --frame)");
     const bool quick = args.has("--quick");
@@ -213,7 +229,7 @@ int runBench(int argc, char** argv) {
         }
         copySweep = std::move(*swept);
     }
-    if (args.has("--kernels") || args.has("--fused-rows") || args.has("--fused-threads")) {
+    if (args.has("--kernels") || args.has("--fused-rows") || args.has("--fused-threads") || args.has("--arith-patches")) {
         const std::vector<int> fusedRows = parseSizes(args.get("--fused-rows").value_or("2"), 1, 4);
         if (fusedRows.empty() || std::count(fusedRows.begin(), fusedRows.end(), 3) > 0) {
             std::cerr << "sluice bench: --fused-rows takes comma-separated cell rows per invocation (1, 2 or 4)\n";
@@ -224,8 +240,13 @@ int runBench(int argc, char** argv) {
             std::cerr << "sluice bench: --fused-threads takes comma-separated invocation rows per group (2, 4 or 8)\n";
             return kExitUsage;
         }
+        const auto patches = parsePatches(args.get("--arith-patches").value_or("2x2,4x2"));
+        if (patches.empty()) {
+            std::cerr << "sluice bench: --arith-patches takes comma-separated patch shapes WxH (W and H 1 to 8)\n";
+            return kExitUsage;
+        }
         std::printf("device: %s\n", device.c_str());
-        return printKernelTable(sizes, fusedRows, fusedThreads, minSeconds, ceiling);
+        return printKernelTable(sizes, fusedRows, fusedThreads, patches, minSeconds, ceiling);
     }
     std::vector<SizeResult> results;
     for (int size : sizes) {

@@ -15,10 +15,10 @@ namespace {
 constexpr int kArithSubsteps = 32;  // substeps per dispatch of the arithmetic ceiling
 
 // The arithmetic ceiling's rows for `scene` (a model's moving water): false on a GL error.
-bool printArithmeticCeiling(const sim::Scene& scene, int size, double minSeconds, double ceiling) {
+bool printArithmeticCeiling(const sim::Scene& scene, int size, const std::vector<std::pair<int, int>>& patches, double minSeconds,
+                            double ceiling) {
     const bool swe = scene.params.model == sim::WaterModel::Swe;
-    // 4 x 4 patches spill registers on an H200 (pipes: 8 G cell-steps/s against 84 for 2 x 2).
-    for (auto [w, h] : {std::pair{2, 2}, std::pair{4, 2}}) {
+    for (auto [w, h] : patches) {
         auto rate = measureArithmeticCeiling(scene, benchDt(scene), w, h, kArithSubsteps, minSeconds);
         if (!rate) {
             std::cerr << "error: " << rate.error().message << "\n";
@@ -38,7 +38,7 @@ bool printArithmeticCeiling(const sim::Scene& scene, int size, double minSeconds
 }  // namespace
 
 int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fusedRows, const std::vector<int>& fusedThreads,
-                     double minSeconds, double ceiling) {
+                     const std::vector<std::pair<int, int>>& patches, double minSeconds, double ceiling) {
     std::printf("Step kernels, M cell-steps/s (skipping off: every cell computed), B: DRAM bytes per cell-step by\n"
                 "design (GpuSolver::designBytesPerCellStep), GB/s: rate x B, copy: that over the copy ceiling\n"
                 "(%.1f GB/s); fused TxR: one pass, groups of 128 x T invocations stepping tiles of 128 x TR cells;\n"
@@ -89,7 +89,7 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                                 bytes, m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling, run->bytesPerCell);
                     std::fflush(stdout);
                 }
-                if (moving && !printArithmeticCeiling(scene, size, minSeconds, ceiling))
+                if (moving && !printArithmeticCeiling(scene, size, patches, minSeconds, ceiling))
                     return kExitNoGpu;
             }
     return kExitOk;

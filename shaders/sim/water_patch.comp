@@ -8,7 +8,8 @@
 // the flows and velocities kept (pass 2). Then it writes the patch back and the largest speeds asked
 // for and allowed. What it leaves out is what touches memory or the grid's edges (edge faces,
 // emitters, the ledger, dry flags, erosion), so no kernel of these formulas steps cells faster than
-// this one. sim/water_patch.cpp computes the same bits on the CPU.
+// this one with the patch shape that holds the fewest registers (docs/PERFORMANCE.md: 1 x 1, where
+// every face joins a cell to itself). sim/water_patch.cpp computes the same bits on the CPU.
 //
 // The patch lives in arrays indexed only by constants, so that it stays in registers: the host writes
 // each phase as one call per cell with its neighbours' indices as literals (SLUICE_PATCH_LOAD, _FACES,

@@ -260,7 +260,7 @@ TEST(CliVerbs, BenchFiguresOnASoftwareRendererAreNotPrintedAsZero) {
 TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModelsAndTheirArithmetic) {
     // Shapes that fit llvmpipe's 32 KB of shared memory: groups of 128 x 2 and 128 x 4 invocations
     // stepping 1 or 2 rows each.
-    const CliRun r = runSluice("bench --kernels --sizes 16 --min-seconds 0.01 --fused-rows 1,2 --fused-threads 2,4");
+    const CliRun r = runSluice("bench --kernels --sizes 16 --min-seconds 0.01 --fused-rows 1,2 --fused-threads 2,4 --arith-patches 2x2,4x1");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     std::istringstream lines(r.output);
     int rows = 0, fused = 0, tiled = 0, arith = 0;
@@ -271,7 +271,7 @@ TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModelsAndTheirArithmetic) {
                 fused += has(line, std::string("fused ") + shape) ? 1 : 0;
                 tiled += has(line, std::string("tiled ") + shape) ? 1 : 0;
             }
-            arith += (has(line, "moving  arith 2x2") || has(line, "moving  arith 4x2")) ? 1 : 0;
+            arith += (has(line, "moving  arith 2x2") || has(line, "moving  arith 4x1")) ? 1 : 0;
             std::istringstream fields(line);
             for (std::string f; fields >> f;) EXPECT_TRUE(f != "0" && f != "0.0" && f != "0%") << line;
         }
@@ -284,6 +284,11 @@ TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModelsAndTheirArithmetic) {
     const CliRun bad = runSluice("bench --kernels --fused-rows 3");
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_TRUE(has(bad.output, "--fused-rows")) << bad.output;
+    for (const char* patches : {"9x1", "2x", "2x2,0x1"}) {
+        const CliRun badPatches = runSluice(std::string("bench --kernels --arith-patches ") + patches);
+        EXPECT_EQ(badPatches.exitCode, 2) << patches;
+        EXPECT_TRUE(has(badPatches.output, "--arith-patches")) << badPatches.output;
+    }
     const CliRun badThreads = runSluice("bench --kernels --fused-threads 3");
     EXPECT_EQ(badThreads.exitCode, 2);
     EXPECT_TRUE(has(badThreads.output, "--fused-threads")) << badThreads.output;
