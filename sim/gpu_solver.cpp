@@ -76,6 +76,9 @@ Result<void> GpuSolver::init(const Scene& scene) {
     auto scatterLoad = gl::Program::compute("sim/scatter_load.comp");
     if (!scatterLoad) return scatterLoad.error();
     scatterLoad_ = std::move(*scatterLoad);
+    auto dryList = gl::Program::compute("sim/dry_list.comp");
+    if (!dryList) return dryList.error();
+    dryList_ = std::move(*dryList);
     slump_ = std::move(*slump);
     flux_ = std::move(*flux);
     sweFlux_ = std::move(*sweFlux);
@@ -96,6 +99,12 @@ Result<void> GpuSolver::init(const Scene& scene) {
         flowY_[i] = gl::Buffer(W * (H + 1) * 4, zeros.data());
         flags_[i] = gl::Buffer(groups * 4);
     }
+    // The group lists of dry skipping (dry_list.comp): each headed by its dispatch's (count, 1, 1).
+    const std::size_t listed = std::size_t((W + 1 + SLUICE_PASS_GROUP_X - 1) / SLUICE_PASS_GROUP_X) *
+                               std::size_t((H + 1 + SLUICE_PASS_GROUP_Y - 1) / SLUICE_PASS_GROUP_Y);
+    std::vector<std::uint32_t> listHead(SLUICE_GROUP_LIST_HEAD + listed, 0u);
+    listHead[1] = listHead[2] = 1u;
+    for (gl::Buffer& list : groupList_) list = gl::Buffer(listHead.size() * 4, listHead.data());
     faceVelocity_ = gl::Buffer(std::size_t(velocityAt(1)) * 4);
     faceVelocity_.fill32(0);
     markAllTilesActive();
@@ -236,7 +245,7 @@ void GpuSolver::advance(float dtSub, int n) {
     const bool sweep = sweeps(n);
     selectStepKernels(c);
     using Programs = std::initializer_list<const gl::Program*>;
-    for (const gl::Program* p : Programs{&fluxPass(), &depthPass(), &fusedPipes_, &fusedSwe_, &tiledPass2_}) {
+    for (const gl::Program* p : Programs{&fluxPass(), &depthPass(), &fusedPipes_, &fusedSwe_, &tiledPass2_, &dryList_}) {
         setPassUniforms(*p, c, int(em.size()));
         // A sweep computes every group: a skipped group would leave another strip's raw transfers in
         // the shared scratch buffer.

@@ -68,6 +68,10 @@ public:
         /// slower than pass 2's small groups on an H200 (docs/PERFORMANCE.md).
         bool tiledPass2 = false;
         bool countTiles = false;   ///< count the groups computed (tilesRun(); one atomic per group)
+        /// With skipDryTiles, the two passes over the whole grid dispatch only the groups that run,
+        /// listed by dry_list.comp before each substep, instead of every group voting and the dry
+        /// ones returning. Same bits; off only to measure the difference.
+        bool groupLists = true;
     };
     /// The sweep shape `sluice bench` measures on grids of several strips (a whole-grid pass over
     /// 8192^2's ~2 GB runs at half the bandwidth on an H200, docs/PERFORMANCE.md): strips of
@@ -169,6 +173,10 @@ private:
     /// Pass 1 (a flux pass: face rows [y0, y1)) or pass 2 (depthPass(): cell rows [y0, y1)) of
     /// substep `substep` of the run, raw transfers held from row rawRow0 on.
     void dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0, int substep) const;
+    /// Lists the groups of the next substep's two passes that run (dry_list.comp).
+    void listGroups() const;
+    /// Pass `p` over the groups of `list` (groupList_), the whole grid's rows.
+    void dispatchPassList(const gl::Program& p, const gl::Buffer& list, int substep) const;
     /// Strip rows and substeps per sweep in use (rows 0: no sweeps), and whether a run of n substeps
     /// goes through advanceSkewed().
     int stripRows() const;
@@ -217,6 +225,8 @@ private:
     gl::Program tiledPass2_;             // step_fused.comp without the face phase (Tuning::tiledPass2)
     gl::Program gather_;                 // gather_patches.comp (readWater)
     gl::Program scatterLoad_;            // scatter_load.comp (setBodyLoadCells)
+    gl::Program dryList_;                // dry_list.comp (Tuning::groupLists)
+    gl::Buffer groupList_[2];            // its lists of pass 1's and pass 2's groups that run
     gl::Buffer loadCells_;               // its list of (cell, load bits) (grown on demand)
     int fusedCellRowsBuilt_ = 0;         // the Tuning::fusedCellRows they were compiled for
     int fusedThreadRowsBuilt_ = 0;       // and the Tuning::fusedThreadRows

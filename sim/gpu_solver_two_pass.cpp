@@ -24,16 +24,24 @@ void GpuSolver::advanceWhole(int n) {
         const char* v = std::getenv("SLUICE_STEP_ONLY_PASS");
         return v ? std::atoi(v) : 0;
     }();
+    const bool lists = tuning_.skipDryTiles && tuning_.groupLists && !tuning_.tiledPass2 && onlyPass == 0;
     for (int i = 0; i < n; ++i) {
         depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
         depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
         depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OLD);  // read by swe_flux.comp before pass 2 writes it
         flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
         flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
-        if (onlyPass != 2) dispatchPassRows(flux, 0, height_ + 1, 0, i);
+        if (lists) {
+            listGroups();
+            dispatchPassList(flux, groupList_[0], i);
+        } else if (onlyPass != 2) {
+            dispatchPassRows(flux, 0, height_ + 1, 0, i);
+        }
         glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
         setSedimentUniforms();  // the sediment halves swap every substep
-        if (onlyPass != 1 && tuning_.tiledPass2) {
+        if (lists) {
+            dispatchPassList(depthPass(), groupList_[1], i);
+        } else if (onlyPass != 1 && tuning_.tiledPass2) {
             tiledPass2_.use();
             tiledPass2_.set("uAmountBase", amountTable0_ + i * amountStride_);
             glDispatchCompute(GLuint(passGroupsX_), GLuint((height_ + fusedTileRows() - 1) / fusedTileRows()), 1);
@@ -122,6 +130,33 @@ void GpuSolver::advanceSkewed(int n) {
         }
         done += k;
     }
+}
+
+void GpuSolver::listGroups() const {
+    // Each list's count back to 0 (its (1, 1) stays), then one invocation per pass-1 group.
+    const std::uint32_t zero = 0;
+    for (const gl::Buffer& list : groupList_) glClearNamedBufferSubData(list.id(), GL_R32UI, 0, 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    groupList_[0].bindStorage(SLUICE_BIND_GROUP_LIST);
+    groupList_[1].bindStorage(SLUICE_BIND_GROUP_LIST_2);
+    const int groups = ((width_ + SLUICE_PASS_GROUP_X) / SLUICE_PASS_GROUP_X) * ((height_ + SLUICE_PASS_GROUP_Y) / SLUICE_PASS_GROUP_Y);
+    dryList_.use();
+    glDispatchCompute(GLuint((groups + 63) / 64), 1, 1);
+    glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+void GpuSolver::dispatchPassList(const gl::Program& p, const gl::Buffer& list, int substep) const {
+    p.use();
+    p.set("uGroupList", 1);
+    p.set("uGroupRowOffset", 0);
+    p.set("uRowRange", 0, &p != &depthPass() ? height_ + 1 : height_);
+    p.set("uRawRow0", 0);
+    p.set("uAmountBase", amountTable0_ + substep * amountStride_);
+    list.bindStorage(SLUICE_BIND_GROUP_LIST);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, list.id());
+    glDispatchComputeIndirect(0);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    p.set("uGroupList", 0);
 }
 
 void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0, int substep) const {

@@ -12,6 +12,7 @@ uniform int uEmitterCount;
 uniform ivec4 uSideWets;      // west, east, south, north: 1 where an inflow or level segment may bring water
 uniform int uSkipDry;         // 1: skip groups with nothing wet within reach
 uniform int uAllActive;       // 1: run every group (rain wets everything)
+uniform int uGroupList;       // 1: the dispatch runs the groups of a list (pass_region.h), all of which run
 
 bool sideWets(int side) { return uSideWets[side] != 0; }
 
@@ -29,32 +30,35 @@ bool wettedFromOutside(ivec2 origin, ivec2 end) {
 // The two-pass step: one flag per SLUICE_PASS_GROUP_X x _Y group. Group g must run when anything could
 // wet or move in it: a wet group among its 3 x 3 neighbourhood (a substep reaches 2 cells), its own
 // output of the dispatch before was wet (that ping-pong copy is about to be overwritten), or water
-// pours in. Eleven invocations vote at once (the flag reads overlap instead of queueing); call
-// castPassGroupVote() from every invocation, then barrier(), then passGroupRuns().
+// pours in: eleven votes, any of which makes it run. Pass 1's extra column / row of edge faces
+// belongs to the last group.
+bool passGroupVote(ivec2 g, uint t) {
+    const ivec2 side = ivec2(SLUICE_PASS_GROUP_X, SLUICE_PASS_GROUP_Y);
+    const ivec2 groups = (uSize + side - 1) / side;
+    g = min(g, groups - 1);
+    if (t < 9u) {
+        const ivec2 n = g + ivec2(int(t) % 3 - 1, int(t) / 3 - 1);
+        return all(greaterThanEqual(n, ivec2(0))) && all(lessThan(n, groups)) &&
+               (flagsIn[n.y * groups.x + n.x] & SLUICE_TILE_WET) != 0u;
+    }
+    if (t == 9u) return (flagsIn[g.y * groups.x + g.x] & SLUICE_TILE_WAS_WET) != 0u;
+    const ivec2 origin = g * side;
+    return uSkipDry == 0 || uAllActive != 0 || wettedFromOutside(origin - 2, origin + side + 2);
+}
+
+// In a dispatch over every group, eleven invocations vote at once (the flag reads overlap instead of
+// queueing); call castPassGroupVote() from every invocation, then barrier(), then passGroupRuns(). A
+// dispatch over a list of the groups that run (uGroupList, dry_list.comp) votes nowhere.
 shared uint sDryVotes[11];
 
 void castPassGroupVote(ivec2 g) {
     const uint t = gl_LocalInvocationIndex;
-    if (uSkipDry == 0 || t >= 11u) return;  // skipping off: no flag reads at all
-    const ivec2 side = ivec2(SLUICE_PASS_GROUP_X, SLUICE_PASS_GROUP_Y);
-    const ivec2 groups = (uSize + side - 1) / side;
-    g = min(g, groups - 1);  // pass 1's extra column / row of edge faces belongs to the last group
-    bool vote;
-    if (t < 9u) {
-        const ivec2 n = g + ivec2(int(t) % 3 - 1, int(t) / 3 - 1);
-        vote = all(greaterThanEqual(n, ivec2(0))) && all(lessThan(n, groups)) &&
-               (flagsIn[n.y * groups.x + n.x] & SLUICE_TILE_WET) != 0u;
-    } else if (t == 9u) {
-        vote = (flagsIn[g.y * groups.x + g.x] & SLUICE_TILE_WAS_WET) != 0u;
-    } else {
-        const ivec2 origin = g * side;
-        vote = uSkipDry == 0 || uAllActive != 0 || wettedFromOutside(origin - 2, origin + side + 2);
-    }
-    sDryVotes[t] = vote ? 1u : 0u;
+    if (uSkipDry == 0 || uGroupList != 0 || t >= 11u) return;  // no flag reads at all
+    sDryVotes[t] = passGroupVote(g, t) ? 1u : 0u;
 }
 
 bool passGroupRuns() {
-    if (uSkipDry == 0) return true;
+    if (uSkipDry == 0 || uGroupList != 0) return true;
     uint votes = 0u;
     for (int t = 0; t < 11; ++t) votes |= sDryVotes[t];
     return votes != 0u;

@@ -9,8 +9,18 @@ uniform int uGroupRowOffset;  // the dispatch's group row 0 is the grid's group 
 uniform ivec2 uRowRange;      // [begin, end): face rows (pass 1) or cell rows (pass 2) computed
 uniform int uRawRow0;         // first row the raw-flow buffers hold
 
+// With uGroupList (dry_skip.h) the dispatch is one-dimensional over the groups that run, which
+// dry_list.comp wrote here after the dispatch's arguments: group (x, y) as y << 16 | x.
+layout(std430, binding = SLUICE_BIND_GROUP_LIST) restrict readonly buffer GroupListBuffer { uint groupList[]; };
+
 // Grid position of this work group.
-ivec2 passGroup() { return ivec2(gl_WorkGroupID.xy) + ivec2(0, uGroupRowOffset); }
+ivec2 passGroup() {
+    if (uGroupList != 0) {
+        const uint xy = groupList[SLUICE_GROUP_LIST_HEAD + gl_WorkGroupID.x];
+        return ivec2(int(xy & 0xFFFFu), int(xy >> 16u));
+    }
+    return ivec2(gl_WorkGroupID.xy) + ivec2(0, uGroupRowOffset);
+}
 
 // Grid position of this invocation.
 ivec2 passCell() {

@@ -66,6 +66,11 @@
 #define SLUICE_BIND_BODY_POSES 28    // vec4 x 4 per body: its axes in the world (xyz; the first's w: the clear
                                      // elevation), its centre of mass
 #define SLUICE_BIND_BODY_SUMS 29     // vec4 x 4 per body: BodySums (body_water_math.h) written out
+// Dry skipping by lists (dry_list.comp, pass_region.h): the groups of pass 1 / pass 2 that run, each
+// list headed by its indirect dispatch arguments (groups, 1, 1), then one uint per group: y << 16 | x.
+#define SLUICE_BIND_GROUP_LIST 30
+#define SLUICE_BIND_GROUP_LIST_2 31  // pass 2's, while dry_list.comp writes both
+#define SLUICE_GROUP_LIST_HEAD 3     // uints before the first group
 #define SLUICE_EROSION_SEDIMENT 0  // two halves: suspended sediment, units
 #define SLUICE_EROSION_SOFT 2      // two halves: soft-layer thickness, units
 #define SLUICE_EROSION_BED_CHANGE 4  // two halves: the bed's change dz, units

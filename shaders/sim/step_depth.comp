@@ -52,7 +52,7 @@ void main() {
     const int W = uSize.x, H = uSize.y;
     const ivec2 group = passGroup();
     const ivec2 p = passCell();
-    const int self = group.y * int(gl_NumWorkGroups.x) + group.x;
+    const int self = group.y * ((W + SLUICE_PASS_GROUP_X - 1) / SLUICE_PASS_GROUP_X) + group.x;
     if (gl_LocalInvocationIndex == 0u) sWet = 0u;
     castPassGroupVote(group);
     memoryBarrierShared();

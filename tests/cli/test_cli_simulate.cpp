@@ -262,5 +262,7 @@ TEST(BenchCli, QuickRunPrintsAllFigures) {
         EXPECT_GT(s["gpu_cell_steps_per_s"].get<double>(), 0.0);
         EXPECT_GT(s["cpu_cell_steps_per_s"].get<double>(), 0.0);
         EXPECT_GT(s["fraction_of_copy"].get<double>(), 0.0);
+        EXPECT_GT(s["dry_cell_steps_per_s_skip"].get<double>(), 0.0);
+        EXPECT_GT(s["dry_cell_steps_per_s_skip_by_votes"].get<double>(), 0.0);
     }
 }
