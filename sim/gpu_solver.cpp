@@ -100,8 +100,7 @@ Result<void> GpuSolver::init(const Scene& scene) {
         flags_[i] = gl::Buffer(groups * 4);
     }
     // The group lists of dry skipping (dry_list.comp): each headed by its dispatch's (count, 1, 1).
-    const std::size_t listed = std::size_t((W + 1 + SLUICE_PASS_GROUP_X - 1) / SLUICE_PASS_GROUP_X) *
-                               std::size_t((H + 1 + SLUICE_PASS_GROUP_Y - 1) / SLUICE_PASS_GROUP_Y);
+    const std::size_t listed = std::size_t(pass1GroupsX()) * std::size_t(pass1GroupsY());
     std::vector<std::uint32_t> listHead(SLUICE_GROUP_LIST_HEAD + listed, 0u);
     listHead[1] = listHead[2] = 1u;
     for (gl::Buffer& list : groupList_) list = gl::Buffer(listHead.size() * 4, listHead.data());

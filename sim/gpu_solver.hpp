@@ -173,6 +173,9 @@ private:
     /// Pass 1 (a flux pass: face rows [y0, y1)) or pass 2 (depthPass(): cell rows [y0, y1)) of
     /// substep `substep` of the run, raw transfers held from row rawRow0 on.
     void dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0, int substep) const;
+    /// Pass 1's work groups (it also has the east and north edge faces: one column / row more on some grids).
+    int pass1GroupsX() const { return (width_ + SLUICE_PASS_GROUP_X) / SLUICE_PASS_GROUP_X; }
+    int pass1GroupsY() const { return (height_ + SLUICE_PASS_GROUP_Y) / SLUICE_PASS_GROUP_Y; }
     /// Lists the groups of the next substep's two passes that run (dry_list.comp).
     void listGroups() const;
     /// Pass `p` over the groups of `list` (groupList_), the whole grid's rows.

@@ -135,11 +135,12 @@ void GpuSolver::advanceSkewed(int n) {
 void GpuSolver::listGroups() const {
     // Each list's count back to 0 (its (1, 1) stays), then one invocation per pass-1 group.
     const std::uint32_t zero = 0;
-    for (const gl::Buffer& list : groupList_) glClearNamedBufferSubData(list.id(), GL_R32UI, 0, 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    for (const gl::Buffer& list : groupList_)
+        glClearNamedBufferSubData(list.id(), GL_R32UI, 0, 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     groupList_[0].bindStorage(SLUICE_BIND_GROUP_LIST);
     groupList_[1].bindStorage(SLUICE_BIND_GROUP_LIST_2);
-    const int groups = ((width_ + SLUICE_PASS_GROUP_X) / SLUICE_PASS_GROUP_X) * ((height_ + SLUICE_PASS_GROUP_Y) / SLUICE_PASS_GROUP_Y);
+    const int groups = pass1GroupsX() * pass1GroupsY();
     dryList_.use();
     glDispatchCompute(GLuint((groups + 63) / 64), 1, 1);
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
@@ -160,8 +161,8 @@ void GpuSolver::dispatchPassList(const gl::Program& p, const gl::Buffer& list, i
 }
 
 void GpuSolver::dispatchPassRows(const gl::Program& p, int y0, int y1, int rawRow0, int substep) const {
-    constexpr int GX = SLUICE_PASS_GROUP_X, GY = SLUICE_PASS_GROUP_Y;
-    const int groupsX = &p != &depthPass() ? (width_ + 1 + GX - 1) / GX : passGroupsX_;  // pass 1 also has the east edge
+    constexpr int GY = SLUICE_PASS_GROUP_Y;
+    const int groupsX = &p != &depthPass() ? pass1GroupsX() : passGroupsX_;
     const int g0 = y0 / GY, g1 = (y1 + GY - 1) / GY;
     p.use();
     p.set("uGroupRowOffset", g0);
