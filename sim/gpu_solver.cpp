@@ -10,6 +10,7 @@
 
 #include "sim/brush_math.hpp"
 #include "sim/exact_float_ops.hpp"
+#include "sim/water_uniforms.hpp"
 
 namespace sluice::sim {
 
@@ -304,19 +305,9 @@ const gl::Program& GpuSolver::kernelVariant(const char* file, const gl::Program&
 void GpuSolver::setPassUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const {
     p.set("uSize", width_, height_);
     p.set("uModel", c.model);
-    p.set("uFrictionLaw", c.frictionLaw);
-    p.set("uGN2Dt", c.gN2Dt);
-    p.set("uGravityDtOverDx", c.gravityDtOverDx);
-    p.set("uCourantDxOverDt", c.courantDxOverDt);
-    p.set("uFrictionFactor", c.frictionFactor);
-    p.set("uGravityDt", c.gravityDt);
-    p.set("uViscosityTerm", c.viscosityTerm);
-    p.set("uCellSize", cellSizeM_);
-    p.set("uGravity", params_.gravity);
+    setWaterUniforms(p, c, cellSizeM_, params_.gravity);
     glProgramUniform4i(p.id(), p.location("uSideWets"), c.sideWets[0], c.sideWets[1], c.sideWets[2], c.sideWets[3]);
     p.set("uEmitterBase", emitterBase_);
-    p.set("uDtOverDx2", c.dtOverDx2);
-    p.set("uUnitFlow", c.unitFlow);
     p.set("uEmitterCount", emitterCount);
     p.set("uLedgerActive", c.ledgerActive ? 1 : 0);
 }

@@ -6,6 +6,7 @@
 #include "gl/buffer.hpp"
 #include "gl/program.hpp"
 #include "sim/gpu_layout.hpp"
+#include "sim/water_uniforms.hpp"
 
 namespace sluice::app {
 
@@ -63,17 +64,7 @@ struct PatchKernel {
         const gl::Program& g = k.program;
         g.set("uSize", p.width, p.height);
         g.set("uSubsteps", substeps);
-        g.set("uFrictionFactor", c.frictionFactor);
-        g.set("uGravityDt", c.gravityDt);
-        g.set("uGravityDtOverDx", c.gravityDtOverDx);
-        g.set("uViscosityTerm", c.viscosityTerm);
-        g.set("uGN2Dt", c.gN2Dt);
-        g.set("uFrictionLaw", c.frictionLaw);
-        g.set("uCellSize", cellSizeM);
-        g.set("uGravity", gravity);
-        g.set("uCourantDxOverDt", c.courantDxOverDt);
-        g.set("uDtOverDx2", c.dtOverDx2);
-        g.set("uUnitFlow", c.unitFlow);
+        sim::setWaterUniforms(g, c, cellSizeM, gravity);
         return k;
     }
 

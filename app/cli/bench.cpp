@@ -89,6 +89,25 @@ std::vector<std::pair<int, int>> parsePatches(const std::string& text) {
     return out;
 }
 
+// "WxHrRsS,...": the temporally blocked kernel's tiles (W x H cells, R cell rows per invocation, S
+// substeps per pass); empty on a malformed list (the kernel checks what the device holds).
+std::vector<TileShape> parseTiles(const std::string& text) {
+    std::vector<TileShape> out;
+    if (!text.empty() && text.back() == ',') return out;  // getline would drop the empty last item
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        int w = 0, h = 0, r = 0, s = 0;
+        char x = 0, rc = 0, sc = 0;
+        std::stringstream one(item);
+        if (!(one >> w >> x >> h >> rc >> r >> sc >> s) || x != 'x' || rc != 'r' || sc != 's' || !one.eof() || w < 4 ||
+            w > 1024 || h < 4 || h > 1024 || (r != 1 && r != 2 && r != 4) || h % r != 0 || s < 1 || s > 16)
+            return {};
+        out.push_back(TileShape{w, h / r, r, s});
+    }
+    return out;
+}
+
 std::vector<int> parseSizes(const std::string& text, long lo = 16, long hi = 32768) {
     std::vector<int> out;
     std::stringstream ss(text);
@@ -166,7 +185,7 @@ int runBench(int argc, char** argv) {
     const CliArgs& args = *parsed;
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--frames",
                               "--frame-size", "--frame-max", "--strips", "--copy-sizes", "--kernels", "--fused-rows", "--fused-threads",
-                              "--arith-patches"});
+                              "--arith-patches", "--tb-tiles"});
         !ok || !args.positional.empty())
         return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (it needs --frame)");
     const bool quick = args.has("--quick");
@@ -209,6 +228,35 @@ int runBench(int argc, char** argv) {
     }
     const double minSeconds = *minSecondsArg, wet = *wetArg;
 
+    // --kernels' shapes, checked before the GPU is touched.
+    const bool kernels = args.has("--kernels") || args.has("--fused-rows") || args.has("--fused-threads") ||
+                         args.has("--arith-patches") || args.has("--tb-tiles");
+    KernelTableOptions kernelOptions;
+    if (kernels) {
+        const std::vector<int> fusedRows = parseSizes(args.get("--fused-rows").value_or("2"), 1, 4);
+        if (fusedRows.empty() || std::count(fusedRows.begin(), fusedRows.end(), 3) > 0) {
+            std::cerr << "sluice bench: --fused-rows takes comma-separated cell rows per invocation (1, 2 or 4)\n";
+            return kExitUsage;
+        }
+        const std::vector<int> fusedThreads = parseSizes(args.get("--fused-threads").value_or("4"), 2, 8);
+        if (fusedThreads.empty() || std::any_of(fusedThreads.begin(), fusedThreads.end(), [](int t) { return t & (t - 1); })) {
+            std::cerr << "sluice bench: --fused-threads takes comma-separated invocation rows per group (2, 4 or 8)\n";
+            return kExitUsage;
+        }
+        const auto patches = parsePatches(args.get("--arith-patches").value_or("2x2,4x2"));
+        if (patches.empty()) {
+            std::cerr << "sluice bench: --arith-patches takes comma-separated patch shapes WxH (W and H 1 to 8)\n";
+            return kExitUsage;
+        }
+        const auto tiles = parseTiles(args.get("--tb-tiles").value_or("64x32r2s1,64x32r2s2,64x32r4s2,64x32r2s3"));
+        if (tiles.empty()) {
+            std::cerr << "sluice bench: --tb-tiles takes comma-separated tiles WxHrRsS (W x H cells, R = 1, 2 or 4 cell rows per\n"
+                         "invocation dividing H, S = 1 to 16 substeps per pass)\n";
+            return kExitUsage;
+        }
+        kernelOptions = KernelTableOptions{fusedRows, fusedThreads, patches, tiles, 0.0, 0.0};
+    }
+
     auto ctx = gl::EglContext::create();
     if (!ctx) {
         std::cerr << "error: " << ctx.error().message << "\n";
@@ -230,24 +278,11 @@ int runBench(int argc, char** argv) {
         }
         copySweep = std::move(*swept);
     }
-    if (args.has("--kernels") || args.has("--fused-rows") || args.has("--fused-threads") || args.has("--arith-patches")) {
-        const std::vector<int> fusedRows = parseSizes(args.get("--fused-rows").value_or("2"), 1, 4);
-        if (fusedRows.empty() || std::count(fusedRows.begin(), fusedRows.end(), 3) > 0) {
-            std::cerr << "sluice bench: --fused-rows takes comma-separated cell rows per invocation (1, 2 or 4)\n";
-            return kExitUsage;
-        }
-        const std::vector<int> fusedThreads = parseSizes(args.get("--fused-threads").value_or("4"), 2, 8);
-        if (fusedThreads.empty() || std::any_of(fusedThreads.begin(), fusedThreads.end(), [](int t) { return t & (t - 1); })) {
-            std::cerr << "sluice bench: --fused-threads takes comma-separated invocation rows per group (2, 4 or 8)\n";
-            return kExitUsage;
-        }
-        const auto patches = parsePatches(args.get("--arith-patches").value_or("2x2,4x2"));
-        if (patches.empty()) {
-            std::cerr << "sluice bench: --arith-patches takes comma-separated patch shapes WxH (W and H 1 to 8)\n";
-            return kExitUsage;
-        }
+    if (kernels) {
+        kernelOptions.minSeconds = minSeconds;
+        kernelOptions.ceiling = ceiling;
         std::printf("device: %s\n", device.c_str());
-        return printKernelTable(sizes, fusedRows, fusedThreads, patches, minSeconds, ceiling);
+        return printKernelTable(sizes, kernelOptions);
     }
     std::vector<SizeResult> results;
     for (int size : sizes) {

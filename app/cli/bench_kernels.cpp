@@ -35,16 +35,43 @@ bool printArithmeticCeiling(const sim::Scene& scene, int size, const std::vector
     return true;
 }
 
+// The temporally blocked kernel's rows for `scene` (the pipes' moving water): false on a GL error.
+bool printTemporalBlocking(const sim::Scene& scene, int size, const std::vector<TileShape>& tiles, double minSeconds, double ceiling) {
+    const int shared = maxSharedBytes();
+    for (const TileShape& t : tiles) {
+        char kernel[32];
+        std::snprintf(kernel, sizeof kernel, "tb %dx%dr%ds%d", t.x, t.height(), t.cellRows, t.substeps);
+        if (!t.fits(shared) || t.x > size || t.height() > size) {
+            std::printf("%5d^2 %6s %7s %10s  ", size, "pipes", "moving", kernel);
+            if (t.fits(shared)) std::printf("larger than the grid\n");
+            else std::printf("needs more than the device's %d bytes of shared memory\n", shared);
+            continue;
+        }
+        auto rate = measureTemporalBlocking(scene, benchDt(scene), t, minSeconds);
+        if (!rate) {
+            std::cerr << "error: " << rate.error().message << "\n";
+            return false;
+        }
+        const double m = *rate / 1e6, bytes = t.bytesPerCellStep();
+        std::printf("%5d^2 %6s %7s %10s %10.4g %5.2f %8.4g %6.2g%% %7.1f\n", size, "pipes", "moving", kernel, m, bytes,
+                    m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling, 28.0);  // bed, two of depth and flows
+        std::fflush(stdout);
+    }
+    return true;
+}
+
 }  // namespace
 
-int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fusedRows, const std::vector<int>& fusedThreads,
-                     const std::vector<std::pair<int, int>>& patches, double minSeconds, double ceiling) {
+int printKernelTable(const std::vector<int>& sizes, const KernelTableOptions& o) {
+    const double minSeconds = o.minSeconds, ceiling = o.ceiling;
     std::printf("Step kernels, M cell-steps/s (skipping off: every cell computed), B: DRAM bytes per cell-step by\n"
                 "design (GpuSolver::designBytesPerCellStep), GB/s: rate x B, copy: that over the copy ceiling\n"
                 "(%.1f GB/s); fused TxR: one pass, groups of 128 x T invocations stepping tiles of 128 x TR cells;\n"
                 "tiled TxR: two passes, pass 2 in such tiles; arith WxH: the model's arithmetic ceiling, periodic\n"
                 "patches of W x H cells stepped %d substeps per dispatch in registers (water_patch.comp): the rate of\n"
-                "the step's formulas alone, with no memory traffic to speak of\n",
+                "the step's formulas alone, with no memory traffic to speak of; tb WxHrRsS: the pipes temporally\n"
+                "blocked, tiles of W x H cells (R per invocation) with a halo of 2 S advanced S substeps per pass\n"
+                "(water_tile.comp, periodic grid, interior formulas only)\n",
                 ceiling / 1e9, kArithSubsteps);
     std::printf("%7s %6s %7s %10s %10s %5s %8s %7s %7s\n", "grid", "model", "water", "kernel", "M/s", "B", "GB/s", "copy",
                 "B/cell");
@@ -57,8 +84,8 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                 // {0, 0}: two passes; {R, T} with R > 0: fused, R cell rows, T invocation rows; -R:
                 // two passes, pass 2 tiled so.
                 std::vector<std::pair<int, int>> shapes{{0, 0}};
-                for (int threads : fusedThreads)
-                    for (int rows : fusedRows) shapes.insert(shapes.end(), {{rows, threads}, {-rows, threads}});
+                for (int threads : o.fusedThreads)
+                    for (int rows : o.fusedRows) shapes.insert(shapes.end(), {{rows, threads}, {-rows, threads}});
                 for (auto [shape, threads] : shapes) {
                     const int rows = shape > 0 ? shape : -shape;
                     sim::GpuSolver::Tuning t;
@@ -89,7 +116,8 @@ int printKernelTable(const std::vector<int>& sizes, const std::vector<int>& fuse
                                 bytes, m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling, run->bytesPerCell);
                     std::fflush(stdout);
                 }
-                if (moving && !printArithmeticCeiling(scene, size, patches, minSeconds, ceiling))
+                if (moving && !printArithmeticCeiling(scene, size, o.patches, minSeconds, ceiling)) return kExitNoGpu;
+                if (moving && model == sim::WaterModel::Pipes && !printTemporalBlocking(scene, size, o.tiles, minSeconds, ceiling))
                     return kExitNoGpu;
             }
     return kExitOk;

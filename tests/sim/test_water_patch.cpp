@@ -12,8 +12,8 @@
 #include <tuple>
 
 #include "app/bench/arithmetic_ceiling.hpp"
-#include "gl/egl_context.hpp"
 #include "sim/builtin_scenes.hpp"
+#include "tests/support/gl_suite.hpp"
 
 using namespace sluice;
 
@@ -30,16 +30,7 @@ std::int64_t patchUnits(const sim::WaterPatches& p, int px, int py) {
     return sum;
 }
 
-class WaterPatch : public ::testing::TestWithParam<std::tuple<sim::WaterModel, int, int>> {
-protected:
-    static void SetUpTestSuite() {
-        auto c = gl::EglContext::create();
-        ASSERT_TRUE(c) << "no headless GL context: " << c.error().message;
-        context_ = std::move(*c);
-    }
-    static void TearDownTestSuite() { context_.reset(); }
-    static inline std::unique_ptr<gl::EglContext> context_;
-};
+class WaterPatch : public test::WithGlContext<::testing::TestWithParam<std::tuple<sim::WaterModel, int, int>>> {};
 
 // Steps the scene's patches of the test's shape on both sides; expects the same bits.
 struct Stepped {

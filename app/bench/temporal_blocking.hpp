@@ -1,0 +1,41 @@
+#pragma once
+// What temporal blocking gives the pipe model's step (`sluice bench --kernels`, tb rows):
+// shaders/sim/water_tile.comp loads a tile with a halo of 2 cells per substep, advances it several
+// substeps in registers and shared memory and writes back its inner part, on a periodic grid with the
+// step's interior formulas (as the arithmetic ceiling's kernel, without edges, emitters, ledger or dry
+// flags). Measured against the two passes in the same run before building it into the step.
+#include "gl/result.hpp"
+#include "sim/water_patch.hpp"
+
+namespace sluice::app {
+
+/// A tile: x invocations (= cells) wide, threadRows invocations high, each stepping cellRows cells of
+/// its column, substeps per pass over memory (the halo is 2 x substeps cells on every side).
+struct TileShape {
+    int x = 64, threadRows = 8, cellRows = 4, substeps = 2;
+    int height() const { return threadRows * cellRows; }
+    int halo() const { return 2 * substeps; }
+    int innerW() const { return x - 2 * halo(); }
+    int innerH() const { return height() - 2 * halo(); }
+    /// Whether water_tile.comp can hold it: an inner part left, power-of-two invocations, the 20 bytes
+    /// a cell (and 8 an invocation) of shared memory within the device's `sharedBytes`.
+    bool fits(int sharedBytes) const;
+    /// DRAM bytes per cell-step by design: bed, depth and the two flows read for every cell of the tile,
+    /// depth and flows written for its inner part, once per `substeps`.
+    double bytesPerCellStep() const;
+};
+
+/// Advances `p` (one patch the size of the grid: periodic) by `substeps` substeps on the GPU with
+/// water_tile.comp, in passes of at most shape.substeps; the same bits as sim::stepWaterPatches.
+/// Pipe model only. Needs a current GL 4.5 context.
+Result<void> stepWaterTilesGpu(sim::WaterPatches& p, const sim::SubstepConstants& c, float cellSizeM, float gravity,
+                               int substeps, const TileShape& shape);
+
+/// Cell-steps per second of water_tile.comp on `scene`'s bed and water (pipe model) at substeps of
+/// dtSub, repeated until a run takes minSeconds.
+Result<double> measureTemporalBlocking(const sim::Scene& scene, float dtSub, const TileShape& shape, double minSeconds);
+
+/// GL_MAX_COMPUTE_SHARED_MEMORY_SIZE of the current context.
+int maxSharedBytes();
+
+}  // namespace sluice::app
