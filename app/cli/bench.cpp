@@ -248,7 +248,7 @@ int runBench(int argc, char** argv) {
             std::cerr << "sluice bench: --arith-patches takes comma-separated patch shapes WxH (W and H 1 to 8)\n";
             return kExitUsage;
         }
-        const auto tiles = parseTiles(args.get("--tb-tiles").value_or("64x32r2s1,64x32r2s2,64x32r4s2,64x32r2s3"));
+        const auto tiles = parseTiles(args.get("--tb-tiles").value_or("64x32r2s1,64x32r2s2,64x32r2s3,64x24r2s1,64x24r2s2,32x32r4s1,32x32r4s2"));
         if (tiles.empty()) {
             std::cerr << "sluice bench: --tb-tiles takes comma-separated tiles WxHrRsS (W x H cells, R = 1, 2 or 4 cell rows per\n"
                          "invocation dividing H, S = 1 to 16 substeps per pass)\n";

@@ -35,15 +35,18 @@ bool printArithmeticCeiling(const sim::Scene& scene, int size, const std::vector
     return true;
 }
 
-// The temporally blocked kernel's rows for `scene` (the pipes' moving water): false on a GL error.
+// The temporally blocked kernel's rows for `scene` (a model's moving water): false on a GL error.
 bool printTemporalBlocking(const sim::Scene& scene, int size, const std::vector<TileShape>& tiles, double minSeconds, double ceiling) {
     const int shared = maxSharedBytes();
-    for (const TileShape& t : tiles) {
+    const bool swe = scene.params.model == sim::WaterModel::Swe;
+    for (TileShape t : tiles) {
+        t.swe = swe;
         char kernel[32];
         std::snprintf(kernel, sizeof kernel, "tb %dx%dr%ds%d", t.x, t.height(), t.cellRows, t.substeps);
         if (!t.fits(shared) || t.x > size || t.height() > size) {
-            std::printf("%5d^2 %6s %7s %10s  ", size, "pipes", "moving", kernel);
-            if (t.fits(shared)) std::printf("larger than the grid\n");
+            std::printf("%5d^2 %6s %7s %10s  ", size, swe ? "SWE" : "pipes", "moving", kernel);
+            if (t.innerW() <= 0 || t.innerH() <= 0) std::printf("its halo leaves no cells to write\n");
+            else if (t.fits(shared)) std::printf("larger than the grid\n");
             else std::printf("needs more than the device's %d bytes of shared memory\n", shared);
             continue;
         }
@@ -53,8 +56,9 @@ bool printTemporalBlocking(const sim::Scene& scene, int size, const std::vector<
             return false;
         }
         const double m = *rate / 1e6, bytes = t.bytesPerCellStep();
-        std::printf("%5d^2 %6s %7s %10s %10.4g %5.2f %8.4g %6.2g%% %7.1f\n", size, "pipes", "moving", kernel, m, bytes,
-                    m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling, 28.0);  // bed, two of depth and flows
+        std::printf("%5d^2 %6s %7s %10s %10.4g %5.2f %8.4g %6.2g%% %7.1f\n", size, swe ? "SWE" : "pipes", "moving", kernel, m,
+                    bytes, m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling,
+                    swe ? 44.0 : 28.0);  // bed, two of depth and flows (and velocities)
         std::fflush(stdout);
     }
     return true;
@@ -69,8 +73,8 @@ int printKernelTable(const std::vector<int>& sizes, const KernelTableOptions& o)
                 "(%.1f GB/s); fused TxR: one pass, groups of 128 x T invocations stepping tiles of 128 x TR cells;\n"
                 "tiled TxR: two passes, pass 2 in such tiles; arith WxH: the model's arithmetic ceiling, periodic\n"
                 "patches of W x H cells stepped %d substeps per dispatch in registers (water_patch.comp): the rate of\n"
-                "the step's formulas alone, with no memory traffic to speak of; tb WxHrRsS: the pipes temporally\n"
-                "blocked, tiles of W x H cells (R per invocation) with a halo of 2 S advanced S substeps per pass\n"
+                "the step's formulas alone, with no memory traffic to speak of; tb WxHrRsS: the model temporally\n"
+                "blocked, tiles of W x H cells (R per invocation) with a halo of 2 S (SWE: 4 S) advanced S substeps per pass\n"
                 "(water_tile.comp, periodic grid, interior formulas only)\n",
                 ceiling / 1e9, kArithSubsteps);
     std::printf("%7s %6s %7s %10s %10s %5s %8s %7s %7s\n", "grid", "model", "water", "kernel", "M/s", "B", "GB/s", "copy",
@@ -117,8 +121,7 @@ int printKernelTable(const std::vector<int>& sizes, const KernelTableOptions& o)
                     std::fflush(stdout);
                 }
                 if (moving && !printArithmeticCeiling(scene, size, o.patches, minSeconds, ceiling)) return kExitNoGpu;
-                if (moving && model == sim::WaterModel::Pipes && !printTemporalBlocking(scene, size, o.tiles, minSeconds, ceiling))
-                    return kExitNoGpu;
+                if (moving && !printTemporalBlocking(scene, size, o.tiles, minSeconds, ceiling)) return kExitNoGpu;
             }
     return kExitOk;
 }

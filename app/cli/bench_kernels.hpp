@@ -12,7 +12,7 @@ struct KernelTableOptions {
     std::vector<int> fusedRows{2};     ///< fused tile shapes: cell rows per invocation
     std::vector<int> fusedThreads{4};  ///< fused group shapes: invocation rows per group
     std::vector<std::pair<int, int>> patches{{2, 2}, {4, 2}};  ///< the arithmetic ceiling's patches, cells
-    std::vector<TileShape> tiles;      ///< the temporally blocked pipe kernel's tiles
+    std::vector<TileShape> tiles;      ///< the temporally blocked kernel's tiles (both models)
     double minSeconds = 0.5;
     double ceiling = 0;                ///< the copy ceiling, bytes/s
 };
@@ -22,7 +22,7 @@ struct KernelTableOptions {
 /// each of fusedThreads' group shapes (invocation rows per group), and prints G cell-steps/s,
 /// the bytes per cell-step by design, GB/s and the fraction of the copy ceiling `ceiling` (bytes/s);
 /// after each model's moving water, its arithmetic ceiling with patches of each of `patches` (W x H
-/// cells, app/bench/arithmetic_ceiling.hpp) and, for the pipes, the temporally blocked kernel with
+/// cells, app/bench/arithmetic_ceiling.hpp) and the temporally blocked kernel with
 /// each of `tiles` (app/bench/temporal_blocking.hpp). Needs a current GL context. Returns the exit code.
 int printKernelTable(const std::vector<int>& sizes, const KernelTableOptions& o);
 

@@ -149,8 +149,8 @@ std::vector<VerbSpec> makeTable() {
                   {"--fused-rows", "R,...", "with --kernels: fused tile shapes, cell rows per invocation (1, 2, 4; default 2)"},
                   {"--fused-threads", "T,...", "with --kernels: fused group shapes, invocation rows per group (2, 4, 8; default 4)"},
                   {"--arith-patches", "WxH,...", "with --kernels: the arithmetic ceiling's patch shapes, cells (1 to 8; default 2x2,4x2)"},
-                  {"--tb-tiles", "WxHrRsS,...", "with --kernels: the temporally blocked pipe kernel's tiles, W x H cells, R cell rows\n"
-                                                "per invocation, S substeps per pass (default 64x32r2s1,64x32r2s2,64x32r4s2,64x32r2s3)"},
+                  {"--tb-tiles", "WxHrRsS,...", "with --kernels: the temporally blocked kernel's tiles (both models), W x H cells, R cell rows\n"
+                                                "per invocation, S substeps per pass (default 64x32r2s1,64x32r2s2,64x32r2s3,64x24r2s1,64x24r2s2,32x32r4s1,32x32r4s2)"},
                   {"--frames", "K", "also time K whole frames of the default world per grid (default 0)"},
                   {"--frame-size", "WxH", "frame size of --frames (default 1920x1080)"},
                   {"--frame-max", "N", "largest grid side that --frames renders (default 8192)"},

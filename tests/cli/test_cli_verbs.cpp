@@ -260,17 +260,20 @@ TEST(CliVerbs, BenchFiguresOnASoftwareRendererAreNotPrintedAsZero) {
 TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModelsAndTheirArithmetic) {
     // Shapes that fit llvmpipe's 32 KB of shared memory: groups of 128 x 2 and 128 x 4 invocations
     // stepping 1 or 2 rows each.
-    // Temporally blocked tiles: two that fit, one larger than the grid, one that needs 45 KB.
+    // Temporally blocked tiles: two that fit (the first leaves the shallow-water model, whose halo is
+    // twice the pipes', no cells to write), one larger than the grid, one that needs 45 KB or more.
     const CliRun r = runSluice("bench --kernels --sizes 16 --min-seconds 0.01 --fused-rows 1,2 --fused-threads 2,4 --arith-patches 2x2,4x1 "
-                               "--tb-tiles 16x8r2s1,16x16r4s2,32x16r2s1,64x32r4s2");
+                               "--tb-tiles 16x8r2s1,16x16r4s1,32x16r2s1,64x32r4s2");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     std::istringstream lines(r.output);
     int rows = 0, fused = 0, tiled = 0, arith = 0, blocked = 0;
     for (std::string line; std::getline(lines, line);)
         if (line.rfind("   16^2", 0) == 0) {
             ++rows;
-            if (has(line, "tb 32x16r2s1  larger than the grid") || has(line, "tb 64x32r4s2  needs more than")) continue;
-            blocked += (has(line, "moving tb 16x8r2s1") || has(line, "moving tb 16x16r4s2")) ? 1 : 0;
+            if (has(line, "tb 32x16r2s1  larger than the grid") || has(line, "tb 64x32r4s2  needs more than") ||
+                has(line, "SWE  moving tb 16x8r2s1  its halo leaves no cells"))
+                continue;
+            blocked += (has(line, "pipes  moving tb 16x8r2s1") || has(line, "moving tb 16x16r4s1")) ? 1 : 0;
             for (const char* shape : {"2x1", "2x2", "4x1", "4x2"}) {
                 fused += has(line, std::string("fused ") + shape) ? 1 : 0;
                 tiled += has(line, std::string("tiled ") + shape) ? 1 : 0;
@@ -280,12 +283,12 @@ TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModelsAndTheirArithmetic) {
             for (std::string f; fields >> f;) EXPECT_TRUE(f != "0" && f != "0.0" && f != "0%") << line;
         }
     // Two models x moving and still water x (two passes, four fused and four tiled shapes), and each
-    // model's arithmetic ceiling on moving water in two patch shapes, and the pipes' four tiles.
-    EXPECT_EQ(rows, 44) << r.output;
+    // model's arithmetic ceiling on moving water in two patch shapes and four tiles.
+    EXPECT_EQ(rows, 48) << r.output;
     EXPECT_EQ(fused, 16) << r.output;
     EXPECT_EQ(tiled, 16) << r.output;
     EXPECT_EQ(arith, 4) << r.output;
-    EXPECT_EQ(blocked, 2) << r.output;
+    EXPECT_EQ(blocked, 3) << r.output;
     for (const char* tiles : {"64x32", "64x30r4s2", "64x32r3s2", "64x32r4s0", "64x32r4s2,"}) {
         const CliRun badTiles = runSluice(std::string("bench --kernels --tb-tiles ") + tiles);
         EXPECT_EQ(badTiles.exitCode, 2) << tiles;
