@@ -14,14 +14,11 @@
 #include "app/bench/arithmetic_ceiling.hpp"
 #include "sim/builtin_scenes.hpp"
 #include "tests/support/gl_suite.hpp"
+#include "tests/support/water_patches_equal.hpp"
 
 using namespace sluice;
 
 namespace {
-
-bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
 
 std::int64_t patchUnits(const sim::WaterPatches& p, int px, int py) {
     std::int64_t sum = 0;
@@ -45,13 +42,7 @@ Stepped stepBoth(const sim::Scene& scene, float dt, int w, int h, int substeps) 
     sim::stepWaterPatches(r.cpu, c, scene.cellSizeM, scene.params.gravity, substeps);
     const auto ran = app::stepWaterPatchesGpu(r.gpu, c, scene.cellSizeM, scene.params.gravity, substeps);
     EXPECT_TRUE(ran) << ran.error().message;
-    EXPECT_EQ(r.gpu.depth, r.cpu.depth);
-    EXPECT_TRUE(sameBits(r.gpu.flowX, r.cpu.flowX));
-    EXPECT_TRUE(sameBits(r.gpu.flowY, r.cpu.flowY));
-    EXPECT_TRUE(sameBits(r.gpu.velocityX, r.cpu.velocityX));
-    EXPECT_TRUE(sameBits(r.gpu.velocityY, r.cpu.velocityY));
-    EXPECT_TRUE(sameBits(r.gpu.demand, r.cpu.demand));
-    EXPECT_TRUE(sameBits(r.gpu.allowed, r.cpu.allowed));
+    test::expectSameWater(r.gpu, r.cpu);
     return r;
 }
 

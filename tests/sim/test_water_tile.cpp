@@ -20,14 +20,11 @@
 #include "app/bench/temporal_blocking.hpp"
 #include "sim/builtin_scenes.hpp"
 #include "tests/support/gl_suite.hpp"
+#include "tests/support/water_patches_equal.hpp"
 
 using namespace sluice;
 
 namespace {
-
-bool sameBits(const std::vector<float>& a, const std::vector<float>& b) {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
 
 // Tile: the shallow-water model (else the pipes), x, thread rows, cell rows, substeps per pass.
 using Shape = std::tuple<bool, int, int, int, int>;
@@ -66,13 +63,7 @@ Stepped stepBoth(const app::TileShape& shape, float dtScale, int substeps) {
         ADD_FAILURE() << ran.error().message;
         return r;
     }
-    EXPECT_EQ(r.gpu.depth, r.cpu.depth);
-    EXPECT_TRUE(sameBits(r.gpu.flowX, r.cpu.flowX));
-    EXPECT_TRUE(sameBits(r.gpu.flowY, r.cpu.flowY));
-    EXPECT_TRUE(sameBits(r.gpu.velocityX, r.cpu.velocityX));
-    EXPECT_TRUE(sameBits(r.gpu.velocityY, r.cpu.velocityY));
-    EXPECT_TRUE(sameBits(r.gpu.demand, r.cpu.demand));
-    EXPECT_TRUE(sameBits(r.gpu.allowed, r.cpu.allowed));
+    test::expectSameWater(r.gpu, r.cpu);
     return r;
 }
 
