@@ -293,6 +293,32 @@ Scene benchDryScene(int size, float wetFraction) {
     return s;
 }
 
+Scene benchPatchScene(int size, float wetFraction, PatchShape shape) {
+    return benchPatchScene(benchSloshScene(size), wetFraction, shape);
+}
+
+Scene benchPatchScene(Scene s, float wetFraction, PatchShape shape) {
+    s.name = "bench-patch";
+    const int size = s.width;
+    wetFraction = std::clamp(wetFraction, 0.01f, 1.0f);
+    // The region [x0, x1) x [y0, y1), centred; its area rounds to whole rows or columns.
+    const int side = std::clamp(int(std::lround(double(size) * std::sqrt(double(wetFraction)))), 1, size);
+    const int band = std::clamp(int(std::lround(double(size) * double(wetFraction))), 1, size);
+    const int w = shape == PatchShape::Square ? side : shape == PatchShape::Rows ? size : band;
+    const int h = shape == PatchShape::Square ? side : shape == PatchShape::Rows ? band : size;
+    const int x0 = (size - w) / 2, y0 = (size - h) / 2;
+    float top = 0.0f;
+    for (std::size_t i = 0; i < s.terrainM.size(); ++i) top = std::max(top, s.terrainM[i] + s.depthM[i]);
+    for (int y = 0; y < size; ++y)
+        for (int x = 0; x < size; ++x) {
+            if (x >= x0 && x < x0 + w && y >= y0 && y < y0 + h) continue;
+            const std::size_t i = std::size_t(y) * std::size_t(size) + std::size_t(x);
+            s.terrainM[i] = top + 10.0f;
+            s.depthM[i] = 0.0f;
+        }
+    return s;
+}
+
 Result<std::vector<WorldMark>> builtinWorldMarks(std::string_view name, int size) {
     auto scene = builtinScene(name, size);  // checks the name and the size
     if (!scene) return scene.error();

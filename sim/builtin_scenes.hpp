@@ -46,6 +46,19 @@ Scene benchSloshScene(int size);
 /// sloshes without spilling. Walls all round, no emitters; the rest of the world stays dry.
 Scene benchDryScene(int size, float wetFraction);
 
+/// Where benchPatchScene keeps its water: a centred square, a band of whole rows across the grid, or a
+/// band of whole columns.
+enum class PatchShape { Square, Rows, Columns };
+
+/// Mostly dry benchmark with the moving-water benchmark's water: benchSloshScene inside a region of
+/// about wetFraction (clamped to [0.01, 1]) of the cells shaped by `shape`, and outside it land 10 m
+/// above the highest water, dry. Each wet cell holds the same water and flow as in benchSloshScene,
+/// so the step's cost per wet cell can be compared with the all-wet grid's on like water (bench
+/// --dry-shapes), apart from the region's rim, where the water meets the raised land.
+Scene benchPatchScene(int size, float wetFraction, PatchShape shape);
+/// The same from benchSloshScene(size) made once (a large grid's terrain takes seconds to make).
+Scene benchPatchScene(Scene slosh, float wetFraction, PatchShape shape);
+
 /// The built-in world `name` ("default" meaning kDefaultWorld) at size x size cells. Errors for an
 /// unknown name (listing the valid ones),
 /// a size outside [kMinBuiltinSize, kMaxBuiltinSize], or a world description that does not load.

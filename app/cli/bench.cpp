@@ -16,8 +16,10 @@
 #include "app/bench/frame_bench.hpp"
 #include "app/bench/step_bench.hpp"
 #include "app/cli/args.hpp"
+#include "app/cli/bench_dry.hpp"
 #include "app/cli/bench_kernels.hpp"
 #include "app/cli/headless_view.hpp"
+#include "app/cli/rate_text.hpp"
 #include "app/cli/verb_table.hpp"
 #include "sim/row_pool.hpp"
 #include "app/cli/verbs.hpp"
@@ -121,6 +123,20 @@ std::vector<int> parseSizes(const std::string& text, long lo = 16, long hi = 327
     return out;
 }
 
+// "F,F,...", each a fraction in [0.01, 0.5]: false on a malformed list.
+bool parseFractions(const std::string& text, std::vector<double>& out) {
+    if (text.empty() || text.back() == ',') return false;
+    std::stringstream ss(text);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        char* end = nullptr;
+        const double v = std::strtod(item.c_str(), &end);
+        if (end == item.c_str() || *end != '\0' || !(v >= 0.01 && v <= 0.5)) return false;
+        out.push_back(v);
+    }
+    return true;
+}
+
 sim::GpuSolver::Tuning wholeGrid() {
     sim::GpuSolver::Tuning t;
     t.stripRows = -1;
@@ -159,20 +175,6 @@ bool rate(const sim::Scene& scene, const sim::GpuSolver::Tuning& tuning, double 
 
 }  // namespace
 
-namespace {
-
-/// A rate in M cell-steps/s with the digits that show it: one decimal from 100 on (a GPU's
-/// thousands), two from 1, three significant below (a software renderer's or a sanitizer build's
-/// fractions, which a fixed "%.1f" printed as 0.0).
-std::string rate(double cellStepsPerSecond) {
-    const double m = cellStepsPerSecond / 1e6;
-    char buf[32];
-    std::snprintf(buf, sizeof buf, m >= 100 ? "%.1f" : m >= 1 ? "%.2f" : "%.3g", m);
-    return buf;
-}
-
-}  // namespace
-
 int runBench(int argc, char** argv) {
     for (int i = 2; i < argc; ++i)
         if (std::strcmp(argv[i], "--frame") == 0) return runBenchFrame(argc, argv);
@@ -185,7 +187,7 @@ int runBench(int argc, char** argv) {
     const CliArgs& args = *parsed;
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--frames",
                               "--frame-size", "--frame-max", "--strips", "--copy-sizes", "--kernels", "--fused-rows", "--fused-threads",
-                              "--arith-patches", "--tb-tiles"});
+                              "--arith-patches", "--tb-tiles", "--dry-shapes", "--dry-wets"});
         !ok || !args.positional.empty())
         return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (it needs --frame)");
     const bool quick = args.has("--quick");
@@ -257,12 +259,32 @@ int runBench(int argc, char** argv) {
         kernelOptions = KernelTableOptions{fusedRows, fusedThreads, patches, tiles, 0.0, 0.0};
     }
 
+    // --dry-shapes' worlds and wet fractions, checked before the GPU is touched.
+    const bool dryShapes = args.has("--dry-shapes") || args.has("--dry-wets");
+    std::vector<DryShape> shapes;
+    std::vector<double> dryWets;
+    if (dryShapes) {
+        shapes = parseDryShapes(args.get("--dry-shapes").value_or("basin,square,rows,columns"));
+        if (shapes.empty()) {
+            std::cerr << "sluice bench: --dry-shapes takes comma-separated worlds: basin, square, rows, columns\n";
+            return kExitUsage;
+        }
+        if (!parseFractions(args.get("--dry-wets").value_or(std::to_string(wet)), dryWets)) {
+            std::cerr << "sluice bench: --dry-wets takes comma-separated wet fractions from 0.01 to 0.5\n";
+            return kExitUsage;
+        }
+    }
+
     auto ctx = gl::EglContext::create();
     if (!ctx) {
         std::cerr << "error: " << ctx.error().message << "\n";
         return kExitNoGpu;
     }
     const std::string device = (*ctx)->description();
+    if (dryShapes) {
+        if (!args.has("--json")) std::printf("device: %s\n", device.c_str());
+        return printDryTable(sizes, shapes, dryWets, minSeconds, args.has("--json"));
+    }
     auto copyAll = measureCopy(quick ? (16u << 20) : (1024u << 20), minSeconds);
     if (!copyAll) {
         std::cerr << "error: " << copyAll.error().message << "\n";
@@ -413,19 +435,19 @@ int runBench(int argc, char** argv) {
     for (const SizeResult& r : results) {
         char cpuCol[64] = "-", cpuMs[32] = "-", ratio[32] = "-", sweepCol[32] = "-", frameCol[32] = "-", viewCol[32] = "-";
         if (r.cpuCellSteps > 0) {
-            std::snprintf(cpuCol, sizeof cpuCol, "%s", rate(r.cpuCellSteps).c_str());
+            std::snprintf(cpuCol, sizeof cpuCol, "%s", rateText(r.cpuCellSteps).c_str());
             std::snprintf(cpuMs, sizeof cpuMs, "%.2f", r.cpuMsPerStep);
             std::snprintf(ratio, sizeof ratio, "%.3gx", r.best / r.cpuCellSteps);
         }
-        if (r.sweeps > 0) std::snprintf(sweepCol, sizeof sweepCol, "%s", rate(r.sweeps).c_str());
+        if (r.sweeps > 0) std::snprintf(sweepCol, sizeof sweepCol, "%s", rateText(r.sweeps).c_str());
         if (r.frameMs > 0) {
             std::snprintf(frameCol, sizeof frameCol, "%.2f", r.frameMs);
             std::snprintf(viewCol, sizeof viewCol, "%.1f", r.viewerBytesPerCell);
         }
         // Three significant digits: a software renderer's figures are 1000x a GPU's smaller, and must
         // not print as 0.0.
-        std::printf("%5d^2 %10s %10s %10s %9.3f %9.3g %7.2g%% %7.1f %12s %9s %9s %9s %9s\n", r.size, rate(r.still).c_str(),
-                    rate(r.moving).c_str(), sweepCol, r.msPerStep, r.gbPerS, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs,
+        std::printf("%5d^2 %10s %10s %10s %9.3f %9.3g %7.2g%% %7.1f %12s %9s %9s %9s %9s\n", r.size, rateText(r.still).c_str(),
+                    rateText(r.moving).c_str(), sweepCol, r.msPerStep, r.gbPerS, 100.0 * r.fractionOfCopy, r.bytesPerCell, cpuCol, cpuMs,
                     ratio, frameCol, viewCol);
     }
     std::printf("\n(ms/step: one substep of the whole grid, moving water, the faster of whole grid and sweeps; GB/s and\n"
@@ -441,20 +463,20 @@ int runBench(int argc, char** argv) {
     for (const SizeResult& r : results) {
         char cpuSwe[32] = "-", cpuPipes[32] = "-", cpuCost[32] = "-";
         if (r.cpuCellSteps > 0) {
-            std::snprintf(cpuSwe, sizeof cpuSwe, "%s", rate(r.cpuCellSteps).c_str());
-            std::snprintf(cpuPipes, sizeof cpuPipes, "%s", rate(r.cpuPipesCellSteps).c_str());
+            std::snprintf(cpuSwe, sizeof cpuSwe, "%s", rateText(r.cpuCellSteps).c_str());
+            std::snprintf(cpuPipes, sizeof cpuPipes, "%s", rateText(r.cpuPipesCellSteps).c_str());
             std::snprintf(cpuCost, sizeof cpuCost, "%.2fx", ratioOrZero(r.cpuPipesCellSteps, r.cpuCellSteps));
         }
-        std::printf("%5d^2 %10s %10s %8.2fx %12s %12s %9s %14s %8.2fx\n", r.size, rate(r.moving).c_str(),
-                    rate(r.movingPipes).c_str(), ratioOrZero(r.movingPipes, r.moving), cpuSwe, cpuPipes, cpuCost,
-                    rate(r.movingErosion).c_str(), ratioOrZero(r.moving, r.movingErosion));
+        std::printf("%5d^2 %10s %10s %8.2fx %12s %12s %9s %14s %8.2fx\n", r.size, rateText(r.moving).c_str(),
+                    rateText(r.movingPipes).c_str(), ratioOrZero(r.movingPipes, r.moving), cpuSwe, cpuPipes, cpuCost,
+                    rateText(r.movingErosion).c_str(), ratioOrZero(r.moving, r.movingErosion));
     }
     std::printf("\nCPU reference, shallow water on moving water, M cell-steps/s: one thread and %d threads (the\n"
                 "machine's cores, or SLUICE_CPU_THREADS)\n%7s %12s %12s %9s\n",
                 sim::RowPool::defaultThreads(), "grid", "1 thread", "all", "speed-up");
     for (const SizeResult& r : results)
         if (r.cpuOneThreadCellSteps > 0)
-            std::printf("%5d^2 %12s %12s %8.2fx\n", r.size, rate(r.cpuOneThreadCellSteps).c_str(), rate(r.cpuCellSteps).c_str(),
+            std::printf("%5d^2 %12s %12s %8.2fx\n", r.size, rateText(r.cpuOneThreadCellSteps).c_str(), rateText(r.cpuCellSteps).c_str(),
                         r.cpuCellSteps / r.cpuOneThreadCellSteps);
     std::printf("\n");
     if (!copySweep.empty()) {
@@ -472,7 +494,7 @@ int runBench(int argc, char** argv) {
         std::printf("\n");
         for (const SizeResult& r : results) {
             std::printf("%5d^2", r.size);
-            for (double v : r.stripSweep) std::printf(" %9s", rate(v).c_str());
+            for (double v : r.stripSweep) std::printf(" %9s", rateText(v).c_str());
             std::printf("\n");
         }
         std::printf("\n");
@@ -484,7 +506,7 @@ int runBench(int argc, char** argv) {
                 "computed");
     for (const SizeResult& r : results)
         std::printf("%5d^2 %6.1f%% %11s %11s %11s %8.2fx %8.2fx %8.1f%%\n", r.size, 100.0 * r.dryWetFraction,
-                    rate(r.dryCellStepsAll).c_str(), rate(r.dryCellStepsSkip).c_str(), rate(r.dryCellStepsVotes).c_str(),
+                    rateText(r.dryCellStepsAll).c_str(), rateText(r.dryCellStepsSkip).c_str(), rateText(r.dryCellStepsVotes).c_str(),
                     r.dryCellStepsSkip / r.dryCellStepsAll, 1.0 / r.dryTilesComputed, 100.0 * r.dryTilesComputed);
     return kExitOk;
 }

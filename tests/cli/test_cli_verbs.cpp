@@ -307,5 +307,45 @@ TEST(CliVerbs, BenchKernelsTimesBothKernelsOfBothModelsAndTheirArithmetic) {
     EXPECT_TRUE(has(badThreads.output, "--fused-threads")) << badThreads.output;
 }
 
+TEST(CliVerbs, BenchDryShapesTimesEachMostlyDryWorldAgainstTheAllWetGrid) {
+    const CliRun r = runSluice("bench --sizes 64 --min-seconds 0.01 --dry-shapes basin,rows,columns,square --dry-wets 0.1,0.3");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    std::istringstream lines(r.output);
+    int rows = 0, reference = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("   64^2", 0) != 0) continue;
+        ++rows;
+        std::istringstream fields(line);
+        std::vector<std::string> f;
+        for (std::string v; fields >> v;) f.push_back(v);
+        ASSERT_EQ(f.size(), 10u) << line;
+        if (f[1] == "all-wet") {
+            ++reference;
+            continue;
+        }
+        // The wet share asked for, to a cell row or column's rounding; at least as many cells computed
+        // as are wet; every rate measured.
+        const double wet = std::stod(f[2]), computed = std::stod(f[3]);
+        EXPECT_TRUE(std::abs(wet - 10.0) < 2.5 || std::abs(wet - 30.0) < 2.5) << line;
+        EXPECT_GE(computed + 1e-9, wet) << line;
+        for (std::size_t k = 4; k < f.size(); ++k) EXPECT_GT(std::stod(f[k]), 0.0) << line;
+    }
+    EXPECT_EQ(reference, 1) << r.output;
+    EXPECT_EQ(rows, 1 + 4 * 2) << r.output;
+    const CliRun json = runSluice("bench --sizes 32 --min-seconds 0.01 --dry-shapes rows --json");
+    ASSERT_EQ(json.exitCode, 0) << json.output;
+    EXPECT_TRUE(has(json.output, "\"computed_cell_cost\"")) << json.output;
+    for (const char* shapes : {"disc", "rows,", ""}) {
+        const CliRun bad = runSluice(std::string("bench --dry-shapes '") + shapes + "'");
+        EXPECT_EQ(bad.exitCode, 2) << shapes;
+        EXPECT_TRUE(has(bad.output, "--dry-shapes")) << bad.output;
+    }
+    for (const char* wets : {"0.6", "0.1,", "x"}) {
+        const CliRun bad = runSluice(std::string("bench --dry-shapes rows --dry-wets ") + wets);
+        EXPECT_EQ(bad.exitCode, 2) << wets;
+        EXPECT_TRUE(has(bad.output, "--dry-wets")) << bad.output;
+    }
+}
+
 }  // namespace
 }  // namespace sluice::test

@@ -389,6 +389,42 @@ TEST(BuiltinScenes, BenchSceneIsWetEverywhereUnderOneLevel) {
     EXPECT_EQ(benchScene(96).terrainM, s.terrainM);
 }
 
+// The mostly dry worlds of `bench --dry-shapes`: bench-slosh's water, bit for bit, inside a region of
+// the asked share and shape, dry land above every water surface outside it.
+TEST(BuiltinScenes, BenchPatchKeepsTheSloshingWaterInsideItsRegionOnly) {
+    const int n = 120;
+    const Scene slosh = benchSloshScene(n);
+    float top = 0.0f;
+    for (std::size_t i = 0; i < slosh.cellCount(); ++i) top = std::max(top, slosh.terrainM[i] + slosh.depthM[i]);
+    for (PatchShape shape : {PatchShape::Square, PatchShape::Rows, PatchShape::Columns}) {
+        const Scene s = benchPatchScene(n, 0.1f, shape);
+        EXPECT_EQ(s.name, "bench-patch");
+        int wetCells = 0, x0 = n, x1 = -1, y0 = n, y1 = -1;
+        for (int y = 0; y < n; ++y)
+            for (int x = 0; x < n; ++x) {
+                const std::size_t i = std::size_t(y) * std::size_t(n) + std::size_t(x);
+                if (s.depthM[i] > 0.0f) {
+                    ++wetCells;
+                    x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+                    ASSERT_EQ(s.depthM[i], slosh.depthM[i]) << i;
+                    ASSERT_EQ(s.terrainM[i], slosh.terrainM[i]) << i;
+                } else {
+                    ASSERT_GT(s.terrainM[i], top + 5.0f) << i;  // land no water reaches
+                }
+            }
+        // One rectangle of about a tenth of the grid (whole rows or columns rounded), centred.
+        EXPECT_EQ(wetCells, (x1 - x0 + 1) * (y1 - y0 + 1));
+        EXPECT_NEAR(double(wetCells) / double(n * n), 0.1, 0.01);
+        EXPECT_LE(std::abs((x0 + x1) - (n - 1)), 1);
+        EXPECT_LE(std::abs((y0 + y1) - (n - 1)), 1);
+        if (shape == PatchShape::Rows) { EXPECT_EQ(x1 - x0 + 1, n); }
+        if (shape == PatchShape::Columns) { EXPECT_EQ(y1 - y0 + 1, n); }
+        if (shape == PatchShape::Square) { EXPECT_EQ(x1 - x0, y1 - y0); }
+    }
+    // The whole grid: bench-slosh itself.
+    EXPECT_EQ(benchPatchScene(n, 1.0f, PatchShape::Square).depthM, slosh.depthM);
+}
+
 TEST(BuiltinScenes, LookupByName) {
     auto d = builtinScene("default", 64);
     ASSERT_TRUE(d.ok()) << d.error().message;
