@@ -32,6 +32,28 @@ TEST(KernelMath, ManningDampIsOnePlusGn2DtSpeedOverDepthToTheFourThirds) {
         }
 }
 
+// The face depth the continuity equation moves water through is reconstructed in whichever variable
+// runs linearly across the donor C and its neighbours U (upstream) and D: the root of the depth across
+// a rarefaction's tongue, the surface where the surface is planar (shaders/sim/swe_math.h). Exact
+// binary fractions, so each case's face value is known to the bit or to a few ulps; nu = 0 (the face
+// value itself), then a Courant number that scales the correction by 1 - nu.
+TEST(KernelMath, FaceDepthFollowsARarefactionsRootAndAPlanarSurface) {
+    // A tongue on a flat bed: h = k s^2 at s = 4, 3, 2 cells from its tip (k = 1/100), sqrt(h) linear.
+    // The root's face value is k (s - 1/2)^2 = 0.0625; the surface's MC slope would give k s (s - 1) = 0.06.
+    const float hU = 0.16f, hC = 0.09f, hD = 0.04f;
+    EXPECT_NEAR(kmath::sweFaceDepth(hC, 0.0f, 0.0f, hU, 0.0f, hC, 0.0f, hD), 0.0625f, 1e-7f);
+    // A quarter of the way through the substep the water crossing the face comes from nearer the
+    // centre: sqrt 0.3 - 0.05 * 0.75.
+    EXPECT_NEAR(kmath::sweFaceDepth(hC, 0.25f, 0.0f, hU, 0.0f, hC, 0.0f, hD), 0.2625f * 0.2625f, 1e-7f);
+    // A planar surface (1, 0.75, 0.5 m) over a bed rising uphill (0, 1/8, 1/4 m): the surface, exactly.
+    // The crest is D's bed, so C has 0.5 m above it and the face 0.375 m (the root would give 0.379).
+    EXPECT_EQ(kmath::sweFaceDepth(0.5f, 0.0f, 0.0f, 1.0f, 0.125f, 0.625f, 0.25f, 0.25f), 0.375f);
+    // A lake at rest over any bed: no correction.
+    EXPECT_EQ(kmath::sweFaceDepth(0.5f, 0.0f, 0.0f, 1.0f, 0.25f, 0.75f, 0.5f, 0.5f), 0.5f);
+    // Next to a dry cell, first order.
+    EXPECT_EQ(kmath::sweFaceDepth(hC, 0.0f, 0.0f, hU, 0.0f, hC, 0.0f, 0.0f), hC);
+}
+
 // The GPU's pass 2 turns each moving interior face's flow into its velocity with the depth pass 1
 // moved the water through (sweFaceUpdate's last output) instead of reconstructing it
 // (shaders/sim/cell_step.h); the CPU reconstructs it (sweMovedDepth). They must be the same bits
