@@ -14,6 +14,7 @@
 
 #include "app/bench/copy_bandwidth.hpp"
 #include "app/bench/frame_bench.hpp"
+#include "app/bench/layout_probe.hpp"
 #include "app/bench/step_bench.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/bench_dry.hpp"
@@ -137,6 +138,32 @@ bool parseFractions(const std::string& text, std::vector<double>& out) {
     return true;
 }
 
+// --layout-probe: per size and layout, ms per substep of the step's traffic alone over the whole
+// grid and over bands of columns and of rows, and what a computed cell of each band costs against one
+// of the whole grid (1.00: proportional).
+int printLayoutProbe(const std::vector<int>& sizes, const std::vector<ProbeLayout>& layouts,
+                     const std::vector<double>& bands, double minSeconds) {
+    auto rows = measureLayoutProbe(sizes, layouts, bands, minSeconds);
+    if (!rows) {
+        std::cerr << "error: " << rows.error().message << "\n";
+        return kExitNoGpu;
+    }
+    std::printf("layout probe: the two passes' memory traffic alone (52 B per cell-step, groups of %d x %d listed as dry\n"
+                "skipping lists them), ms per substep; in brackets the share of groups computed and what a computed cell\n"
+                "costs over one of the whole grid in the same layout\n",
+                SLUICE_PASS_GROUP_X, SLUICE_PASS_GROUP_Y);
+    for (const ProbeRow& r : *rows) {
+        const std::string name =
+            r.layout.width == 0 ? "row-major" : "tiles " + std::to_string(r.layout.width) + "x" + std::to_string(r.layout.height);
+        std::printf("  %5d  %-14s all %.3f ms", r.size, name.c_str(), r.allMsPerSubstep);
+        for (const ProbeBand& b : r.bands)
+            std::printf(" | %s %.0f%% %.3f (%.1f%%, %.2f)", b.columns ? "cols" : "rows", 100.0 * b.fraction, b.msPerSubstep,
+                        100.0 * b.computed, b.msPerSubstep / (b.computed * r.allMsPerSubstep));
+        std::printf("\n");
+    }
+    return kExitOk;
+}
+
 sim::GpuSolver::Tuning wholeGrid() {
     sim::GpuSolver::Tuning t;
     t.stripRows = -1;
@@ -187,7 +214,7 @@ int runBench(int argc, char** argv) {
     const CliArgs& args = *parsed;
     if (auto ok = args.check({"--sizes", "--quick", "--json", "--min-seconds", "--cpu-max", "--wet", "--frames",
                               "--frame-size", "--frame-max", "--strips", "--copy-sizes", "--kernels", "--fused-rows", "--fused-threads",
-                              "--arith-patches", "--tb-tiles", "--dry-shapes", "--dry-wets"});
+                              "--arith-patches", "--tb-tiles", "--dry-shapes", "--dry-wets", "--layout-probe"});
         !ok || !args.positional.empty())
         return verbUsageError(spec, ok ? "unexpected argument " + args.positional[0] : ok.error().message + " (it needs --frame)");
     const bool quick = args.has("--quick");
@@ -275,12 +302,33 @@ int runBench(int argc, char** argv) {
         }
     }
 
+    // --layout-probe's layouts (and band fractions, from --dry-wets), checked before the GPU is touched.
+    std::vector<ProbeLayout> probeLayouts;
+    std::vector<double> probeBands;
+    if (args.has("--layout-probe")) {
+        probeLayouts = parseProbeLayouts(args.get("--layout-probe").value_or(""));
+        if (probeLayouts.empty()) {
+            std::cerr << "sluice bench: --layout-probe takes comma-separated layouts: row, or tiles WxH (powers of two, W a\n"
+                         "multiple of "
+                      << SLUICE_PASS_GROUP_X << " and H of " << SLUICE_PASS_GROUP_Y << ", at most 4096)\n";
+            return kExitUsage;
+        }
+        if (!parseFractions(args.get("--dry-wets").value_or("0.05,0.2"), probeBands)) {
+            std::cerr << "sluice bench: --dry-wets takes comma-separated wet fractions from 0.01 to 0.5\n";
+            return kExitUsage;
+        }
+    }
+
     auto ctx = gl::EglContext::create();
     if (!ctx) {
         std::cerr << "error: " << ctx.error().message << "\n";
         return kExitNoGpu;
     }
     const std::string device = (*ctx)->description();
+    if (!probeLayouts.empty()) {
+        std::printf("device: %s\n", device.c_str());
+        return printLayoutProbe(sizes, probeLayouts, probeBands, minSeconds);
+    }
     if (dryShapes) {
         if (!args.has("--json")) std::printf("device: %s\n", device.c_str());
         return printDryTable(sizes, shapes, dryWets, minSeconds, args.has("--json"));

@@ -153,7 +153,10 @@ std::vector<VerbSpec> makeTable() {
                                                 "per invocation, S substeps per pass (default 64x32r2s1,64x32r2s2,64x32r2s3,64x24r2s1,64x24r2s2,32x32r4s1,32x32r4s2)"},
                   {"--dry-shapes", "S,...", "only the mostly dry worlds, dry groups skipped, against the all-wet grid:\n"
                                             "basin (bench-dry), square, rows, columns (bench-slosh's water in that region)"},
-                  {"--dry-wets", "F,...", "with --dry-shapes: wet fractions (0.01..0.5; default --wet's)"},
+                  {"--dry-wets", "F,...", "with --dry-shapes: wet fractions (0.01..0.5; default --wet's); with --layout-probe:\n"
+                                          "the bands' shares (default 0.05,0.2)"},
+                  {"--layout-probe", "L,...", "only the step's memory traffic without its arithmetic, over the whole grid and over\n"
+                                              "bands of columns and of rows, per storage layout: row (row-major) or tiles WxH"},
                   {"--frames", "K", "also time K whole frames of the default world per grid (default 0)"},
                   {"--frame-size", "WxH", "frame size of --frames (default 1920x1080)"},
                   {"--frame-max", "N", "largest grid side that --frames renders (default 8192)"},

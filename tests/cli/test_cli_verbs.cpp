@@ -3,6 +3,7 @@
 // outputs checked before any work, and no option silently ignored or clamped. Through the real binary.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -348,4 +349,38 @@ TEST(CliVerbs, BenchDryShapesTimesEachMostlyDryWorldAgainstTheAllWetGrid) {
 }
 
 }  // namespace
+// The layout probe: one line per layout, the whole grid and each band timed, the bands' shares of
+// groups as listed (a band and one group around it); a malformed layout list exits 2 naming the option.
+TEST(CliVerbs, BenchLayoutProbeTimesBandsOfColumnsAndRowsPerLayout) {
+    const CliRun r = runSluice("bench --sizes 1024 --min-seconds 0.01 --layout-probe row,128x16 --dry-wets 0.1");
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    std::istringstream lines(r.output);
+    int rows = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("   1024  ", 0) != 0) continue;
+        ++rows;
+        EXPECT_TRUE(has(line, rows == 1 ? "row-major" : "tiles 128x16")) << line;
+        double all = 0, colsMs = 0, colsShare = 0, colsCost = 0, rowsMs = 0, rowsShare = 0, rowsCost = 0;
+        const std::size_t at = line.find(" all ");
+        ASSERT_NE(at, std::string::npos) << line;
+        ASSERT_EQ(std::sscanf(line.c_str() + at, " all %lf ms | cols 10%% %lf (%lf%%, %lf) | rows 10%% %lf (%lf%%, %lf)", &all,
+                              &colsMs, &colsShare, &colsCost, &rowsMs, &rowsShare, &rowsCost),
+                  7)
+            << line;
+        EXPECT_GT(all, 0.0) << line;
+        EXPECT_GT(colsMs, 0.0) << line;
+        EXPECT_GT(rowsMs, 0.0) << line;
+        // Columns 461-562 in the middle: groups 3 and 4 of 8 and one on each side; the same rows: group
+        // rows 230-281 and one above and below, 54 of 512 (printed to 0.1 %).
+        EXPECT_NEAR(colsShare, 50.0, 0.06) << line;
+        EXPECT_NEAR(rowsShare, 100.0 * 54.0 / 512.0, 0.06) << line;
+    }
+    EXPECT_EQ(rows, 2) << r.output;
+    for (const char* layouts : {"64x16", "128x3", "row,", "tiles", ""}) {
+        const CliRun bad = runSluice(std::string("bench --layout-probe '") + layouts + "'");
+        EXPECT_EQ(bad.exitCode, 2) << layouts;
+        EXPECT_TRUE(has(bad.output, "--layout-probe")) << bad.output;
+    }
+}
+
 }  // namespace sluice::test
