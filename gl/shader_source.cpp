@@ -35,6 +35,17 @@ std::string directoryOf(const std::string& path) {
     return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
 
+// `name` as included from a file in `dir` ("render/"), with leading "../" taken off the directory:
+// the renderer includes the simulation's shared headers as "../sim/NAME.h".
+std::string includedPath(std::string dir, std::string name) {
+    while (name.rfind("../", 0) == 0 && !dir.empty()) {
+        name.erase(0, 3);
+        dir.pop_back();  // its trailing '/'
+        dir = directoryOf(dir);
+    }
+    return dir + name;
+}
+
 // Appends `path` to out, resolving includes (each file once: include guards are implicit).
 Result<void> appendFile(const std::string& path, ExpandedShader& out, int depth) {
     if (depth > 8) return Error{"shaders/" + path + ": #include nested too deeply"};
@@ -56,7 +67,7 @@ Result<void> appendFile(const std::string& path, ExpandedShader& out, int depth)
             const auto q1 = q0 == std::string::npos ? q0 : line.find('"', q0 + 1);
             if (q1 == std::string::npos)
                 return Error{"shaders/" + path + ":" + std::to_string(lineNo) + ": malformed #include"};
-            auto r = appendFile(directoryOf(path) + line.substr(q0 + 1, q1 - q0 - 1), out, depth + 1);
+            auto r = appendFile(includedPath(directoryOf(path), line.substr(q0 + 1, q1 - q0 - 1)), out, depth + 1);
             if (!r) return r;
             out.text += "#line " + std::to_string(lineNo + 1) + " " + std::to_string(fileId) + "\n";
             continue;

@@ -13,8 +13,8 @@ namespace sluice::render {
 class WaterHistory;
 
 /// Erosion's fields for drawing (sim::GpuSolver::erosionBuffers(), or a SolverMirror's copy): int32
-/// units of SLUICE_DEPTH_UNIT metres of material per cell, row-major W*H, each field's current values
-/// from its element offset on (the buffers may be one and the same). Null buffers: the run has no erosion state, and the renderer draws
+/// units of SLUICE_DEPTH_UNIT metres of material per cell, W x H in the layout of RenderInputs::fieldTiles
+/// (shaders/sim/field_layout.h), each field's current values from its element offset on (the buffers may be one and the same). Null buffers: the run has no erosion state, and the renderer draws
 /// terrain and water exactly as it does for runs that never had erosion.
 struct ErosionInputs {
     const gl::Buffer* sediment = nullptr;   ///< suspended load
@@ -26,9 +26,10 @@ struct ErosionInputs {
     bool valid() const { return sediment && soft && bedChange; }
 };
 
-/// The simulation state to draw. Buffers are the solver's SSBOs of float (sim/gpu_solver.hpp):
-/// terrain and depth W*H (index y*W+x, metres), flowX (W+1)*H (index y*(W+1)+i) and flowY W*(H+1)
-/// (index j*W+x), raw face flows in m^3/s. The renderer only reads them.
+/// The simulation state to draw. Buffers are the solver's SSBOs (sim/gpu_solver.hpp), each field in
+/// the layout `fieldTiles` says (shaders/sim/field_layout.h): terrain (metres) and depth (units) of
+/// the W x H cells, flowX of the (W+1) x H x-faces and flowY of the W x (H+1) y-faces, raw face
+/// flows in m^3/s. The renderer only reads them.
 struct RenderInputs {
     int width = 0, height = 0;       ///< cells
     float cellSizeM = 1.0f;          ///< dx, metres
@@ -36,6 +37,7 @@ struct RenderInputs {
     const gl::Buffer* depth = nullptr;
     const gl::Buffer* flowX = nullptr;
     const gl::Buffer* flowY = nullptr;
+    bool fieldTiles = false;         ///< the fields lie in tiles, else in rows of W + 1 words (sim::FieldLayout)
     float timeSeconds = 0.0f;        ///< animation clock (detail normals, foam); any monotonic time
     /// Optional earlier depth field, same layout as depth (e.g. a DepthSnapshot taken before the last
     /// simulation step). When set, the water surface and everything derived from depth (shoreline,

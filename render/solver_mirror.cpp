@@ -4,6 +4,8 @@
 #include <vector>
 
 #include "render/solver_inputs.hpp"
+#include "sim/field_layout.hpp"
+#include "sim/gpu_solver.hpp"
 
 namespace sluice::render {
 
@@ -20,23 +22,29 @@ void put(gl::Buffer& buffer, const std::vector<T>& values) {
 
 void SolverMirror::update(sim::Solver& solver) {
     const sim::FieldSnapshot f = solver.download();
-    put(terrain_, f.terrainM);
-    put(depth_, f.depthUnits);
-    put(flowX_, f.flowXM3PerS);
-    put(flowY_, f.flowYM3PerS);
+    // Laid out as a GPU solver of this grid lays out its fields (shaders/sim/field_layout.h), so that
+    // an A/B comparison of a CPU and a GPU run reads both alike.
+    const int W = f.width, H = f.height;
+    fieldTiles_ = sim::GpuSolver::autoFieldTiles(W, H);
+    const sim::FieldLayout layout(W, H, fieldTiles_);
+    put(terrain_, layout.laidOut(f.terrainM.data(), W, H));
+    put(depth_, layout.laidOut(f.depthUnits.data(), W, H));
+    put(flowX_, layout.laidOut(f.flowXM3PerS.data(), W + 1, H));
+    put(flowY_, layout.laidOut(f.flowYM3PerS.data(), W, H + 1));
     if (f.erosion.empty()) {
         sediment_ = gl::Buffer();
         soft_ = gl::Buffer();
         bedChange_ = gl::Buffer();
         return;
     }
-    put(sediment_, f.erosion.sedimentUnits);
-    put(soft_, f.erosion.softUnits);
-    put(bedChange_, f.erosion.bedChangeUnits);
+    put(sediment_, layout.laidOut(f.erosion.sedimentUnits.data(), W, H));
+    put(soft_, layout.laidOut(f.erosion.softUnits.data(), W, H));
+    put(bedChange_, layout.laidOut(f.erosion.bedChangeUnits.data(), W, H));
 }
 
 RenderInputs SolverMirror::inputs(const sim::Solver& solver) const {
     RenderInputs in = solverInputs(solver, terrain_, depth_, flowX_, flowY_);
+    in.fieldTiles = fieldTiles_;
     if (sediment_) in.erosion = {&sediment_, 0, &soft_, 0, &bedChange_, 0};
     return in;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // The GPU copy the renderer draws from when the simulation runs on the CPU (sim::CpuSolver): the same
-// buffers, in the same layout, as sim::GpuSolver keeps (terrain m, depth in int32 units, flows m^3/s,
+// buffers, in the same layout (the one a GPU solver of the grid picks), as sim::GpuSolver keeps (terrain m, depth in int32 units, flows m^3/s,
 // and erosion's suspended load, soft layer and bed change in int32 units when the run has erosion
 // state), filled from the solver's state once per drawn frame. On a software renderer (llvmpipe) the CPU
 // solver is several times faster than the GL one (docs/PERFORMANCE.md), so the viewer simulates there
@@ -26,6 +26,7 @@ public:
 private:
     gl::Buffer terrain_, depth_, flowX_, flowY_;
     gl::Buffer sediment_, soft_, bedChange_;  // empty without erosion state
+    bool fieldTiles_ = false;                 // laid out as a GPU solver of this grid would be
 };
 
 }  // namespace sluice::render

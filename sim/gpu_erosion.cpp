@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <numeric>
 
 #include "sim/gpu_solver.hpp"
@@ -10,10 +11,6 @@
 namespace sluice::sim {
 
 using namespace sluice::sim::gpu;
-
-namespace {
-std::size_t cellsOf(int w, int h) { return std::size_t(w) * std::size_t(h); }
-}  // namespace
 
 void GpuSolver::setSedimentUniforms() {
     const bool on = erosionRunning();
@@ -93,19 +90,22 @@ void GpuSolver::storeErosion(const ErosionField& f) {
         erosion_ = {};
         return;
     }
-    const std::size_t cells = cellsOf(width_, height_), bytes = cells * 4;
+    const FieldLayout layout = fieldLayout();
+    const std::size_t bytes = layout.words() * 4;
     if (erosion_.bytes() != SLUICE_EROSION_SECTIONS * bytes) erosion_ = gl::Buffer(SLUICE_EROSION_SECTIONS * bytes);
     if (bedBase_.bytes() != bytes) bedBase_ = gl::Buffer(bytes);
-    bedBase_.upload(f.baseM.data(), bytes);
+    bedBase_.upload(layout.laidOut(f.baseM.data(), width_, height_).data(), bytes);
     // Both halves of each pair hold the state: a dry group skipped by pass 2 keeps its cells' copy.
-    auto pair = [&](int section, const void* v) {
-        erosion_.upload(v, bytes, std::size_t(sectionAt(section)) * 4);
-        erosion_.upload(v, bytes, std::size_t(sectionAt(section + 1)) * 4);
+    auto pair = [&](int section, const std::vector<std::int32_t>& v) {
+        const std::vector<std::int32_t> words = layout.laidOut(v.data(), width_, height_);
+        erosion_.upload(words.data(), bytes, std::size_t(sectionAt(section)) * 4);
+        erosion_.upload(words.data(), bytes, std::size_t(sectionAt(section + 1)) * 4);
     };
-    pair(SLUICE_EROSION_SEDIMENT, f.sedimentUnits.data());
-    pair(SLUICE_EROSION_SOFT, f.softUnits.data());
-    pair(SLUICE_EROSION_BED_CHANGE, f.bedChangeUnits.data());
-    erosion_.upload(f.hardness.data(), bytes, std::size_t(sectionAt(SLUICE_EROSION_HARDNESS)) * 4);
+    pair(SLUICE_EROSION_SEDIMENT, f.sedimentUnits);
+    pair(SLUICE_EROSION_SOFT, f.softUnits);
+    pair(SLUICE_EROSION_BED_CHANGE, f.bedChangeUnits);
+    erosion_.upload(layout.laidOut(f.hardness.data(), width_, height_).data(), bytes,
+                    std::size_t(sectionAt(SLUICE_EROSION_HARDNESS)) * 4);
     sedHalf_ = 0;
     layerHalf_ = 0;
     markAllTilesActive();
@@ -139,6 +139,7 @@ void GpuSolver::sedimentTotals(ErosionSums& sums, SedimentUnits& u) {
         ledger_.bindStorage(SLUICE_BIND_LEDGER);
         partials_.bindStorage(SLUICE_BIND_REDUCE_OUT);
         reduce_.set("uCellCount", cells);
+        reduce_.set("uWidth", width_);
         reduce_.set("uLedgerSlots", 0);
         reduce_.set("uCellOffset", offset);
         reduce_.use();
@@ -158,18 +159,23 @@ void GpuSolver::sedimentTotals(ErosionSums& sums, SedimentUnits& u) {
 
 ErosionField GpuSolver::erosionField() const {
     if (!erosionSetUp_) return {};
-    const std::size_t cells = cellsOf(width_, height_), bytes = cells * 4;
+    const FieldLayout layout = fieldLayout();
+    std::vector<std::int32_t> words(layout.words());
+    // A section read whole and its cells picked out of the tiles.
+    auto read = [&](const gl::Buffer& b, int firstWord, auto& out) {
+        b.download(words.data(), words.size() * 4, std::size_t(firstWord) * 4);
+        out.resize(std::size_t(width_) * std::size_t(height_));
+        static_assert(sizeof(out[0]) == 4);
+        std::vector<std::int32_t> cells(out.size());
+        layout.pickOut(words.data(), 0, 0, 0, width_, height_, cells.data());
+        std::memcpy(out.data(), cells.data(), cells.size() * 4);
+    };
     ErosionField f;
-    f.baseM.resize(cells);
-    f.hardness.resize(cells);
-    f.bedChangeUnits.resize(cells);
-    f.softUnits.resize(cells);
-    f.sedimentUnits.resize(cells);
-    bedBase_.download(f.baseM.data(), bytes);
-    erosion_.download(f.hardness.data(), bytes, std::size_t(sectionAt(SLUICE_EROSION_HARDNESS)) * 4);
-    erosion_.download(f.bedChangeUnits.data(), bytes, std::size_t(bedChangeAt(layerHalf_)) * 4);
-    erosion_.download(f.softUnits.data(), bytes, std::size_t(softAt(layerHalf_)) * 4);
-    erosion_.download(f.sedimentUnits.data(), bytes, std::size_t(sedimentAt(sedHalf_)) * 4);
+    read(bedBase_, 0, f.baseM);
+    read(erosion_, sectionAt(SLUICE_EROSION_HARDNESS), f.hardness);
+    read(erosion_, bedChangeAt(layerHalf_), f.bedChangeUnits);
+    read(erosion_, softAt(layerHalf_), f.softUnits);
+    read(erosion_, sedimentAt(sedHalf_), f.sedimentUnits);
     return f;
 }
 

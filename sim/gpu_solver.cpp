@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <initializer_list>
+#include <string>
 
 #include "sim/brush_math.hpp"
 #include "sim/exact_float_ops.hpp"
@@ -20,9 +22,20 @@ namespace {
 std::string mib(double bytes) { return std::to_string(int(bytes / (1024.0 * 1024.0) + 0.5)) + " MiB"; }
 }  // namespace
 
-Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene) {
+bool GpuSolver::fieldTilesFor(int width, int height) {
+    return double(width) * double(height) * 4.0 > 128.0 * 1024.0 * 1024.0;
+}
+
+bool GpuSolver::autoFieldTiles(int width, int height) {
+    const char* forced = std::getenv("SLUICE_FIELD_LAYOUT");
+    const std::string v = forced ? forced : "";
+    return v == "tiles" || (v != "rows" && fieldTilesFor(width, height));
+}
+
+Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene, FieldStorage storage) {
     if (!glDispatchCompute) return Error{"GPU solver: no OpenGL 4.5 context is current"};
-    auto solver = std::unique_ptr<GpuSolver>(new GpuSolver(scene));
+    const bool tiles = storage == FieldStorage::Auto ? autoFieldTiles(scene.width, scene.height) : storage == FieldStorage::Tiles;
+    auto solver = std::unique_ptr<GpuSolver>(new GpuSolver(scene, tiles));
     auto r = solver->init(scene);
     if (!r) return r.error();
     if (scene.resume) {
@@ -34,7 +47,9 @@ Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene) {
 Result<void> GpuSolver::init(const Scene& scene) {
     const std::size_t W = std::size_t(width_), H = std::size_t(height_);
     const std::size_t cells = W * H;
-    const std::size_t largest = std::max((W + 1) * H, W * (H + 1)) * sizeof(float);
+    const FieldLayout layout = fieldLayout();
+    const std::size_t words = layout.words();  // one field, cells or faces (field_layout.h)
+    const std::size_t largest = words * sizeof(float);
     GLint64 maxBlock = 0;
     glGetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &maxBlock);
     const std::string grid = "grid " + std::to_string(W) + "x" + std::to_string(H);
@@ -53,10 +68,11 @@ Result<void> GpuSolver::init(const Scene& scene) {
     passGroupsX_ = (width_ + SLUICE_PASS_GROUP_X - 1) / SLUICE_PASS_GROUP_X;
     passGroupsY_ = (height_ + SLUICE_PASS_GROUP_Y - 1) / SLUICE_PASS_GROUP_Y;
 
-    // Division and square root rounded as the CPU rounds them (shaders/sim/portable.h).
+    // Division and square root rounded as the CPU rounds them (shaders/sim/portable.h), and the
+    // fields' layout (shaders/sim/field_layout.h), compiled into every kernel.
     auto floatOps = deviceFloatOps();
     if (!floatOps) return Error{"GPU solver: " + floatOps.error().message};
-    const std::string exact = floatOps->defines();
+    const std::string exact = floatOps->defines() + layout.define();
     exactDefines_ = exact;
     if (auto fused = compileFused(); !fused) return fused.error();
     auto flux = gl::Program::compute("sim/pipe_flux.comp", exact);
@@ -65,13 +81,13 @@ Result<void> GpuSolver::init(const Scene& scene) {
     if (!sweFlux) return sweFlux.error();
     auto depthPass = gl::Program::compute("sim/step_depth.comp", exact);
     if (!depthPass) return depthPass.error();
-    auto reduce = gl::Program::compute("sim/reduce.comp");
+    auto reduce = gl::Program::compute("sim/reduce.comp", exact);
     if (!reduce) return reduce.error();
     auto brush = gl::Program::compute("sim/brush.comp", exact);
     if (!brush) return brush.error();
     auto slump = gl::Program::compute("sim/slump.comp", exact);
     if (!slump) return slump.error();
-    auto gather = gl::Program::compute("sim/gather_patches.comp");
+    auto gather = gl::Program::compute("sim/gather_patches.comp", exact);
     if (!gather) return gather.error();
     gather_ = std::move(*gather);
     auto scatterLoad = gl::Program::compute("sim/scatter_load.comp");
@@ -89,15 +105,16 @@ Result<void> GpuSolver::init(const Scene& scene) {
 
     while (glGetError() != GL_NO_ERROR) {
     }
-    terrain_ = gl::Buffer(cells * 4, scene.terrainM.data());
+    terrain_ = gl::Buffer(words * 4, layout.laidOut(scene.terrainM.data(), width_, height_).data());
     std::vector<std::int32_t> units(cells);
     for (std::size_t i = 0; i < cells; ++i) units[i] = depthToUnits(scene.depthM[i]);
-    const std::vector<float> zeros(std::max((W + 1) * H, W * (H + 1)), 0.0f);
+    const std::vector<std::int32_t> unitWords = layout.laidOut(units.data(), width_, height_);
+    const std::vector<float> zeros(words, 0.0f);
     const std::size_t groups = std::size_t(passGroupsX_) * std::size_t(passGroupsY_);
     for (int i = 0; i < 2; ++i) {
-        depth_[i] = gl::Buffer(cells * 4, units.data());
-        flowX_[i] = gl::Buffer((W + 1) * H * 4, zeros.data());
-        flowY_[i] = gl::Buffer(W * (H + 1) * 4, zeros.data());
+        depth_[i] = gl::Buffer(words * 4, unitWords.data());
+        flowX_[i] = gl::Buffer(words * 4, zeros.data());
+        flowY_[i] = gl::Buffer(words * 4, zeros.data());
         flags_[i] = gl::Buffer(groups * 4);
     }
     // The group lists of dry skipping (dry_list.comp): each headed by its dispatch's (count, 1, 1).
@@ -333,6 +350,7 @@ void GpuSolver::reduce(GpuReducePartial& total) {
     ledger_.bindStorage(SLUICE_BIND_LEDGER);
     partials_.bindStorage(SLUICE_BIND_REDUCE_OUT);
     reduce_.set("uCellCount", width_ * height_);
+    reduce_.set("uWidth", width_);
     reduce_.set("uLedgerSlots", int(waterSlots_));
     reduce_.set("uCellOffset", 0);
     reduce_.use();
@@ -420,38 +438,43 @@ void GpuSolver::applyBrush(const BrushStroke& s) {
 void GpuSolver::setTerrain(const std::vector<float>& terrainM) {
     assert(terrainM.size() == std::size_t(width_) * std::size_t(height_));
     // Ordered after earlier dispatches by GL; later dispatches see the new bed.
-    terrain_.upload(terrainM.data(), terrainM.size() * sizeof(float));
+    const FieldLayout layout = fieldLayout();
+    terrain_.upload(layout.laidOut(terrainM.data(), width_, height_).data(), layout.words() * sizeof(float));
     rebase(CellBox{0, 0, width_, height_});
 }
 
-// The load lives behind the bed in the terrain buffer (cells W*H to 2 W*H, allocated on first use):
-// the fused kernel already uses the 16 storage blocks a kernel may use on NVIDIA.
+// The load lives behind the bed in the terrain buffer (a second field from word fieldSpan() on,
+// allocated on first use): the fused kernel already uses the 16 storage blocks a kernel may use on
+// NVIDIA.
 void GpuSolver::bodyLoadChanged() {
     const std::vector<float>& loadM = bodyLoadM_;
-    const std::size_t cells = std::size_t(width_) * std::size_t(height_);
-    assert(loadM.empty() || loadM.size() == cells);
+    assert(loadM.empty() || loadM.size() == std::size_t(width_) * std::size_t(height_));
     bodyLoad_ = !loadM.empty();
     if (!bodyLoad_) return;
-    if (terrain_.bytes() < 2 * cells * 4) {
-        gl::Buffer both(2 * cells * 4);
-        glCopyNamedBufferSubData(terrain_.id(), both.id(), 0, 0, GLsizeiptr(cells * 4));
+    const FieldLayout layout = fieldLayout();
+    const std::size_t bytes = layout.words() * 4;
+    if (terrain_.bytes() < 2 * bytes) {
+        gl::Buffer both(2 * bytes);
+        glCopyNamedBufferSubData(terrain_.id(), both.id(), 0, 0, GLsizeiptr(bytes));
         terrain_ = std::move(both);
     }
     // Wet groups run anyway and a load over dry cells moves nothing, so no group needs waking.
-    terrain_.upload(loadM.data(), cells * 4, cells * 4);
+    terrain_.upload(layout.laidOut(loadM.data(), width_, height_).data(), bytes, bytes);
 }
 
 // Only the cells that may have changed go up (a few thousand around the bodies, not the grid's W*H),
 // scattered into place by scatter_load.comp.
 void GpuSolver::bodyLoadCellsChanged(const std::vector<std::uint32_t>& changed) {
-    const std::size_t cells = std::size_t(width_) * std::size_t(height_);
+    const FieldLayout layout = fieldLayout();
     constexpr std::size_t kGroup = 64, kMaxGroups = 65535;  // GL's guaranteed minimum of groups along x
     // A new load half, or more cells than one dispatch reaches: the whole load goes up.
-    if (!bodyLoad_ || terrain_.bytes() < 2 * cells * 4 || changed.size() > kGroup * kMaxGroups) return bodyLoadChanged();
+    if (!bodyLoad_ || terrain_.bytes() < 2 * layout.words() * 4 || changed.size() > kGroup * kMaxGroups)
+        return bodyLoadChanged();
     if (changed.empty()) return;
     std::vector<std::uint32_t> pairs(2 * changed.size());
     for (std::size_t k = 0; k < changed.size(); ++k) {
-        pairs[2 * k] = changed[k];
+        const int x = int(changed[k] % std::uint32_t(width_)), y = int(changed[k] / std::uint32_t(width_));
+        pairs[2 * k] = std::uint32_t(layout.at(x, y));
         std::memcpy(&pairs[2 * k + 1], &bodyLoadM_[changed[k]], 4);
     }
     const std::size_t bytes = pairs.size() * 4;
@@ -461,25 +484,27 @@ void GpuSolver::bodyLoadCellsChanged(const std::vector<std::uint32_t>& changed) 
     loadCells_.bindStorage(SLUICE_BIND_GATHER_RECTS);
     scatterLoad_.use();
     scatterLoad_.set("uCount", GLuint(changed.size()));
-    scatterLoad_.set("uBase", GLuint(cells));
+    scatterLoad_.set("uBase", GLuint(layout.words()));
     glDispatchCompute(GLuint((changed.size() + kGroup - 1) / kGroup), 1, 1);
     // The step's kernels read the bed (and so the load) through storage buffers.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 void GpuSolver::restoreFields(const FieldSnapshot& f) {
-    const std::size_t cells = std::size_t(width_) * std::size_t(height_);
-    terrain_.upload(f.terrainM.data(), cells * 4);
+    const FieldLayout layout = fieldLayout();
+    const std::size_t bytes = layout.words() * 4;
+    const int W = width_, H = height_;
+    terrain_.upload(layout.laidOut(f.terrainM.data(), W, H).data(), bytes);
     // Saved flows are the effective ones, which is what the buffers hold between dispatches, so the
     // run continues as if never interrupted.
-    depth_[depthCur_].upload(f.depthUnits.data(), cells * 4);
+    depth_[depthCur_].upload(layout.laidOut(f.depthUnits.data(), W, H).data(), bytes);
     const auto& prev = f.prevDepthUnits.empty() ? f.depthUnits : f.prevDepthUnits;
-    depth_[1 - depthCur_].upload(prev.data(), cells * 4);
-    flowX_[flow_].upload(f.flowXM3PerS.data(), f.flowXM3PerS.size() * 4);
-    flowY_[flow_].upload(f.flowYM3PerS.data(), f.flowYM3PerS.size() * 4);
+    depth_[1 - depthCur_].upload(layout.laidOut(prev.data(), W, H).data(), bytes);
+    flowX_[flow_].upload(layout.laidOut(f.flowXM3PerS.data(), W + 1, H).data(), bytes);
+    flowY_[flow_].upload(layout.laidOut(f.flowYM3PerS.data(), W, H + 1).data(), bytes);
     const std::size_t v0 = std::size_t(velocityAt(velHalf_)) * 4;
-    faceVelocity_.upload(f.faceVelocityXMS.data(), f.faceVelocityXMS.size() * 4, v0);
-    faceVelocity_.upload(f.faceVelocityYMS.data(), f.faceVelocityYMS.size() * 4, v0 + f.faceVelocityXMS.size() * 4);
+    if (!f.faceVelocityXMS.empty()) faceVelocity_.upload(layout.laidOut(f.faceVelocityXMS.data(), W + 1, H).data(), bytes, v0);
+    if (!f.faceVelocityYMS.empty()) faceVelocity_.upload(layout.laidOut(f.faceVelocityYMS.data(), W, H + 1).data(), bytes, v0 + bytes);
     storeErosion(f.erosion);
     markAllTilesActive();
 }
@@ -522,15 +547,13 @@ void GpuSolver::readRegion(Field field, const CellBox& box, std::uint32_t* out) 
         std::fill_n(out, box.cellCount(), 0u);
         return;
     }
-    if (box.x0 == 0 && box.w == width_) {  // whole rows are contiguous: one read
-        src->download(out, box.cellCount() * 4, (base + std::size_t(box.y0) * std::size_t(width_)) * 4);
-        return;
-    }
-    // One read per row; edits are small and rare (undo/redo), so simplicity wins over a gather pass.
-    for (int r = 0; r < box.h; ++r) {
-        const std::size_t row = base + std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
-        src->download(out + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
-    }
+    if (box.cellCount() == 0) return;
+    // The rows the box spans are one stretch of the buffer: one read, then its cells picked out.
+    const FieldLayout layout = fieldLayout();
+    const std::size_t first = layout.spanFirst(box.y0);
+    std::vector<std::uint32_t> words(layout.spanWords(box.y0, box.h));
+    src->download(words.data(), words.size() * 4, (base + first) * 4);
+    layout.pickOut(words.data(), first, box.x0, box.y0, box.w, box.h, out);
 }
 
 void GpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t* values) {
@@ -538,14 +561,17 @@ void GpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t
     gl::Buffer* dst = fieldBuffer(field, base);
     if (!dst) return;
     if (field == Field::Depth) markAllTilesActive();
-    if (box.x0 == 0 && box.w == width_) {
-        dst->upload(values, box.cellCount() * 4, (base + std::size_t(box.y0) * std::size_t(width_)) * 4);
-    } else {
-        for (int r = 0; r < box.h; ++r) {
-            const std::size_t row = base + std::size_t(box.y0 + r) * std::size_t(width_) + std::size_t(box.x0);
-            dst->upload(values + std::size_t(r) * std::size_t(box.w), std::size_t(box.w) * 4, row * 4);
+    // One upload per stretch of a row that is contiguous (the row's, or its part within one tile);
+    // edits are small and rare (undo/redo), so simplicity wins over a scatter pass.
+    const FieldLayout layout = fieldLayout();
+    for (int r = 0; r < box.h; ++r)
+        for (int x = box.x0; x < box.x0 + box.w;) {
+            const int tileEnd = layout.inTiles() ? (x & ~(SLUICE_TILE_W - 1)) + SLUICE_TILE_W : box.x0 + box.w;
+            const int end = std::min(box.x0 + box.w, tileEnd);
+            const std::uint32_t* from = values + std::size_t(r) * std::size_t(box.w) + std::size_t(x - box.x0);
+            dst->upload(from, std::size_t(end - x) * 4, (base + layout.at(x, box.y0 + r)) * 4);
+            x = end;
         }
-    }
     if (field == Field::Terrain) rebase(box);
 }
 
@@ -559,25 +585,30 @@ void GpuSolver::bookLedger(std::int64_t added, std::int64_t removed) {
 
 FieldSnapshot GpuSolver::download() {
     FieldSnapshot s;
-    const std::size_t W = std::size_t(width_), H = std::size_t(height_);
     s.width = width_;
     s.height = height_;
     s.cellSizeM = cellSizeM_;
-    s.terrainM.resize(W * H);
-    s.depthUnits.resize(W * H);
-    s.flowXM3PerS.resize((W + 1) * H);
-    s.flowYM3PerS.resize(W * (H + 1));
-    terrain_.download(s.terrainM.data(), W * H * 4);
-    depth_[depthCur_].download(s.depthUnits.data(), W * H * 4);
-    s.prevDepthUnits.resize(W * H);
-    depth_[1 - depthCur_].download(s.prevDepthUnits.data(), W * H * 4);
-    flowX_[flow_].download(s.flowXM3PerS.data(), (W + 1) * H * 4);
-    flowY_[flow_].download(s.flowYM3PerS.data(), W * (H + 1) * 4);
-    s.faceVelocityXMS.resize((W + 1) * H);
-    s.faceVelocityYMS.resize(W * (H + 1));
-    const std::size_t v0 = std::size_t(velocityAt(velHalf_)) * 4;
-    faceVelocity_.download(s.faceVelocityXMS.data(), (W + 1) * H * 4, v0);
-    faceVelocity_.download(s.faceVelocityYMS.data(), W * (H + 1) * 4, v0 + (W + 1) * H * 4);
+    const FieldLayout layout = fieldLayout();
+    const std::size_t v0 = std::size_t(velocityAt(velHalf_));
+    // Each field read whole, its values picked out of the tiles into rows of `columns`.
+    std::vector<std::uint32_t> words(layout.words());
+    std::vector<std::uint32_t> values;
+    auto read = [&](const gl::Buffer& b, std::size_t firstWord, int columns, int rows, auto& out) {
+        b.download(words.data(), words.size() * 4, firstWord * 4);
+        values.resize(std::size_t(columns) * std::size_t(rows));
+        layout.pickOut(words.data(), 0, 0, 0, columns, rows, values.data());
+        out.resize(values.size());
+        static_assert(sizeof(out[0]) == 4);
+        std::memcpy(out.data(), values.data(), values.size() * 4);
+    };
+    const int w = width_, h = height_;
+    read(terrain_, 0, w, h, s.terrainM);
+    read(depth_[depthCur_], 0, w, h, s.depthUnits);
+    read(depth_[1 - depthCur_], 0, w, h, s.prevDepthUnits);
+    read(flowX_[flow_], 0, w + 1, h, s.flowXM3PerS);
+    read(flowY_[flow_], 0, w, h + 1, s.flowYM3PerS);
+    read(faceVelocity_, v0, w + 1, h, s.faceVelocityXMS);
+    read(faceVelocity_, v0 + layout.words(), w, h + 1, s.faceVelocityYMS);
     fillDepthMetres(s);
     s.erosion = erosionField();
     return s;

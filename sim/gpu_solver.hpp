@@ -13,6 +13,7 @@
 #include "gl/buffer.hpp"
 #include "gl/program.hpp"
 #include "gl/result.hpp"
+#include "sim/field_layout.hpp"
 #include "sim/gpu_body_forces.hpp"
 #include "sim/gpu_layout.hpp"
 #include "sim/solver.hpp"
@@ -23,9 +24,22 @@ namespace sluice::sim {
 /// The water model on the GPU. State stays in shader-storage buffers that the renderer may read.
 class GpuSolver final : public Solver {
 public:
+    /// How the fields lie in their buffers (shaders/sim/field_layout.h): Auto picks by the grid's size
+    /// (fieldTilesFor); Rows and Tiles force a layout (tests, measurements). The environment
+    /// variable SLUICE_FIELD_LAYOUT=rows|tiles overrides Auto (measurements: both in one binary).
+    enum class FieldStorage { Auto, Rows, Tiles };
+    /// Whether Auto stores a W x H grid's fields in tiles: when one field is larger than 128 MiB
+    /// (more than 32 Mi cells: 8192^2 yes, 4096^2 no). On an H100 (docs/PERFORMANCE.md, 2026-12-06)
+    /// tiles made a band of 5 % of the columns 4.2x cheaper at 8192^2 and a mostly dry basin 24 %,
+    /// but cost the shallow-water step 11-13 % on a dense grid at either size; at 4096^2 the whole
+    /// grid's fields lie within the reach of the GPU's address translation and rows cost less.
+    static bool fieldTilesFor(int width, int height);
+    /// What Auto picks for a W x H grid: fieldTilesFor, or SLUICE_FIELD_LAYOUT's choice when set.
+    static bool autoFieldTiles(int width, int height);
+
     /// Compiles the kernels and uploads the scene. Errors: shader compile/link, a grid larger than
     /// the GPU's buffer or dispatch limits, out of GPU memory.
-    static Result<std::unique_ptr<GpuSolver>> create(const Scene& scene);
+    static Result<std::unique_ptr<GpuSolver>> create(const Scene& scene, FieldStorage storage = FieldStorage::Auto);
 
     ~GpuSolver() override;
     const char* backendName() const override { return "gpu"; }
@@ -103,8 +117,10 @@ public:
         return fused ? (swe ? 44.0 : 28.0) : (swe ? 80.0 : 48.0);
     }
 
-    /// Current buffers, for the renderer (read only). Valid until the next step. Depth holds int32
-    /// units of SLUICE_DEPTH_UNIT_M metres (shaders/sim/transfer_math.h).
+    /// How the fields lie in their buffers (shaders/sim/field_layout.h), fixed at creation.
+    FieldLayout fieldLayout() const { return FieldLayout(width_, height_, fieldTiles_); }
+    /// Current buffers, for the renderer (read only), each field in fieldLayout(). Valid until the
+    /// next step. Depth holds int32 units of SLUICE_DEPTH_UNIT_M metres (shaders/sim/transfer_math.h).
     const gl::Buffer& terrainBuffer() const { return terrain_; }
     const gl::Buffer& depthBuffer() const { return depth_[depthCur_]; }
     /// Effective face flows of the last substep, m^3/s (sim_layout.h).
@@ -144,7 +160,7 @@ protected:
     void sedimentTotals(ErosionSums& sums, SedimentUnits& units) override;
 
 private:
-    explicit GpuSolver(const Scene& scene) : Solver(scene) {}
+    GpuSolver(const Scene& scene, bool fieldTiles) : Solver(scene), fieldTiles_(fieldTiles) {}
     Result<void> init(const Scene& scene);
     void reduce(gpu::GpuReducePartial& total);
     void uploadEmitters(const std::vector<gpu::GpuEmitter>& emitters);
@@ -164,8 +180,10 @@ private:
     int fusedTileRows() const { return fusedThreadRowsBuilt_ * fusedCellRowsBuilt_; }
     /// Compiles the fused kernels for Tuning::fusedCellRows and fusedThreadRows.
     Result<void> compileFused();
-    /// faceVelocity_'s element where the velocities of half `half` start.
-    int velocityAt(int half) const { return half * ((width_ + 1) * height_ + width_ * (height_ + 1)); }
+    /// The words of one field: where a buffer's second section starts.
+    int fieldSpan() const { return int(fieldLayout().words()); }
+    /// faceVelocity_'s element where the velocities of half `half` start (x-faces, then y-faces).
+    int velocityAt(int half) const { return half * 2 * fieldSpan(); }
     /// Gives faceVelocity_ its second half if it has only one.
     void ensureTwoVelocityHalves();
     /// n substeps in skewed sweeps over strips of rows (Tuning::stripRows).
@@ -186,8 +204,8 @@ private:
     int sweepSubsteps() const;
     bool sweeps(int n) const;
 
-    /// The buffer behind a Field of read/storeRegion and the element its current values start at;
-    /// null for erosion's layers without erosion state.
+    /// The buffer behind a Field of read/storeRegion and the element its current field starts at (its
+    /// cells where fieldLayout() puts them); null for erosion's layers without erosion state.
     gl::Buffer* fieldBuffer(Field field, std::size_t& offsetCells);
 
     /// Pass 1 and pass 2 of the substep as selectStepKernels() picked them for this advance().
@@ -211,7 +229,7 @@ private:
     /// fields read back; the element offsets of the erosion buffer's sections (sim_layout.h).
     bool erosionRunning() const { return erosionSetUp_ && params_.erosion.enabled; }
     void erodeAndSlump();
-    int sectionAt(int section) const { return section * width_ * height_; }
+    int sectionAt(int section) const { return section * fieldSpan(); }
     int sedimentAt(int half) const { return sectionAt(SLUICE_EROSION_SEDIMENT + half); }
     int softAt(int half) const { return sectionAt(SLUICE_EROSION_SOFT + half); }
     int bedChangeAt(int half) const { return sectionAt(SLUICE_EROSION_BED_CHANGE + half); }
@@ -235,6 +253,7 @@ private:
     int fusedThreadRowsBuilt_ = 0;       // and the Tuning::fusedThreadRows
     std::string exactDefines_;           // the float-ops defines every step kernel is compiled with
     bool bodyLoad_ = false;              // terrain_'s second half holds the bodies' load (uBodyLoad)
+    bool fieldTiles_ = false;            // the fields' layout, fixed at creation (fieldLayout())
     bool lastRunFused_ = false;          // the last substeps ran fused (a switch wakes every group)
     // Erosion's state (empty until set up): the sections of sim_layout.h in erosion_, the current halves
     // of the pairs at sedHalf_ (sediment) and layerHalf_ (soft layer, bed change).

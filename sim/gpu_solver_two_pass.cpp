@@ -91,11 +91,16 @@ void GpuSolver::advanceSkewed(int n) {
     const int strips = (height_ + L - 1) / L;
     const int K = sweepSubsteps();
     // Pass 1 of a strip computes face rows [lo - 1, hi + 2); the last strip grows by (k - 1) d rows.
+    // In tiles the scratch holds the words from the first row's on (rawAt in pass_region.h) to the
+    // end of the last row's tile row: whole tile rows, one more than they fill when they start inside one.
     const std::size_t rawRows = std::size_t(L + (K - 1) * d + 4);
-    const std::size_t W = std::size_t(width_);
-    if (stripRawX_.bytes() < rawRows * (W + 1) * 4) {
-        stripRawX_ = gl::Buffer(rawRows * (W + 1) * 4);
-        stripRawY_ = gl::Buffer(rawRows * W * 4);
+    const FieldLayout layout = fieldLayout();
+    const std::size_t rowWords = layout.inTiles() ? std::size_t(layout.stride()) * SLUICE_TILE_W : std::size_t(layout.stride());
+    const std::size_t rows = layout.inTiles() ? ((rawRows + SLUICE_TILE_H - 1) / SLUICE_TILE_H + 1) * SLUICE_TILE_H : rawRows;
+    const std::size_t bytes = rows * rowWords * 4;
+    if (stripRawX_.bytes() < bytes) {
+        stripRawX_ = gl::Buffer(bytes);
+        stripRawY_ = gl::Buffer(bytes);
     }
     stripRawX_.bindStorage(SLUICE_BIND_RAW_X);
     stripRawY_.bindStorage(SLUICE_BIND_RAW_Y);

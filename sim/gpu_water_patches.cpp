@@ -14,19 +14,19 @@ std::vector<WaterPatch> GpuSolver::readWater(const std::vector<CellBox>& boxes) 
     std::vector<WaterPatch> out = sizedPatches(boxes);
     if (out.empty()) return out;
     const bool velocities = params_.model == WaterModel::Swe;
-    const int W = width_, H = height_;
-    // Per box, four rectangles: bed, depth, x-faces, y-faces; each (source, base, pitch, first word)
-    // then (x0, y0, w, h), the words of each patch array in order.
+    const int stride = fieldLayout().stride();
+    // Per box, four rectangles: bed, depth, x-faces, y-faces; each (source, base, the fields' stride,
+    // first word) then (x0, y0, w, h), the words of each patch array in order.
     std::vector<std::int32_t> rects;
     rects.reserve(boxes.size() * 32);
     std::int64_t words = 0;
     const int faceXBase = velocities ? velocityAt(velHalf_) : 0;
-    const int faceYBase = velocities ? velocityAt(velHalf_) + (W + 1) * H : 0;
+    const int faceYBase = velocities ? velocityAt(velHalf_) + fieldSpan() : 0;
     for (const CellBox& b : boxes) {
-        const std::int32_t parts[4][8] = {{0, 0, W, 0, b.x0, b.y0, b.w, b.h},
-                                          {1, 0, W, 0, b.x0, b.y0, b.w, b.h},
-                                          {2, faceXBase, W + 1, 0, b.x0, b.y0, b.w + 1, b.h},
-                                          {3, faceYBase, W, 0, b.x0, b.y0, b.w, b.h + 1}};
+        const std::int32_t parts[4][8] = {{0, 0, stride, 0, b.x0, b.y0, b.w, b.h},
+                                          {1, 0, stride, 0, b.x0, b.y0, b.w, b.h},
+                                          {2, faceXBase, stride, 0, b.x0, b.y0, b.w + 1, b.h},
+                                          {3, faceYBase, stride, 0, b.x0, b.y0, b.w, b.h + 1}};
         for (const auto& part : parts) {
             rects.insert(rects.end(), part, part + 8);
             rects[rects.size() - 5] = std::int32_t(words);

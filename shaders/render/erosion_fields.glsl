@@ -6,19 +6,20 @@
 #define SLUICE_EROSION_FIELDS_GLSL
 #include "render_layout.h"
 #include "overlay_ramp.glsl"
+#include "field_words.glsl"
 
 layout(std430, binding = SLUICE_RBIND_SEDIMENT) readonly buffer SedimentBuffer { int sediment[]; };
 layout(std430, binding = SLUICE_RBIND_SOFT) readonly buffer SoftBuffer { int softLayer[]; };
 layout(std430, binding = SLUICE_RBIND_BED_CHANGE) readonly buffer BedChangeBuffer { int bedChange[]; };
 
 uniform int uErosion;         // 1: the buffers above hold this grid's erosion state
-uniform int uSedimentOffset;   // element of cell (0, 0) in sediment[]
+uniform int uSedimentOffset;   // element where the field starts in sediment[] (its cells at fieldWord, field_words.glsl)
 uniform int uSoftOffset;       // ... in softLayer[]
 uniform int uBedChangeOffset;  // ... in bedChange[]
 
 int erosionCell(ivec2 c) {
     c = clamp(c, ivec2(0), uGrid - 1);
-    return c.y * uGrid.x + c.x;
+    return fieldWord(c.x, c.y);
 }
 float sedimentMetres(ivec2 c) { return float(sediment[uSedimentOffset + erosionCell(c)]) * float(SLUICE_DEPTH_UNIT); }
 float softMetres(ivec2 c) { return float(softLayer[uSoftOffset + erosionCell(c)]) * float(SLUICE_DEPTH_UNIT); }

@@ -5,6 +5,7 @@
 // Heights and depths are in metres; positions in cells (x east, y north); the viewport origin is at
 // the bottom-left, so north is up on screen.
 
+// The solver's fields, each in the solver's layout (field_words.glsl, cellIndex).
 layout(std430, binding = 0) readonly buffer TerrainBuffer { float terrain[]; };  // bed elevation b
 layout(std430, binding = 1) readonly buffer DepthBuffer { int depth[]; };        // water depth h >= 0, units
 layout(std430, binding = 2) readonly buffer CompareBuffer { int compareDepth[]; };    // run B's depth, units
@@ -12,6 +13,7 @@ uniform float uDifference;    // > 0: show compareDepth - depth, full colour at 
 uniform float uDifferenceDeadBand;  // fraction of uDifference below which the map stays grey
 
 uniform ivec2 uGrid;          // cells
+#include "field_words.glsl"
 uniform vec2 uCenter;         // grid point at the viewport centre (cells)
 uniform vec2 uViewport;       // pixels
 uniform float uCellsPerPixel;
@@ -42,7 +44,7 @@ const vec3 kSun = normalize(vec3(-0.55, 0.65, 0.75));  // from the north-west, a
 const vec3 kBackground = vec3(0.075, 0.08, 0.09);
 
 int cellIndex(int x, int y) {
-    return clamp(y, 0, uGrid.y - 1) * uGrid.x + clamp(x, 0, uGrid.x - 1);
+    return fieldWord(clamp(x, 0, uGrid.x - 1), clamp(y, 0, uGrid.y - 1));
 }
 
 // Bilinear weights of the 2x2 inner cells of the 4x4 patch, in patch order (1,1) (2,1) (1,2) (2,2).

@@ -6,10 +6,11 @@
 
 #include "render_layout.h"
 
-layout(std430, binding = SLUICE_RBIND_TERRAIN) readonly buffer TerrainBuffer { float terrain[]; };  // b, W*H, metres
-layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { int depth[]; };          // h, W*H, units
-layout(std430, binding = SLUICE_RBIND_FLOW_X) readonly buffer FlowXBuffer { float flowX[]; };       // Qx, (W+1)*H, m^3/s
-layout(std430, binding = SLUICE_RBIND_FLOW_Y) readonly buffer FlowYBuffer { float flowY[]; };       // Qy, W*(H+1), m^3/s
+// Each a field of the solver's (cells or faces), in the solver's layout (field_words.glsl: cellIndex, faceIndex).
+layout(std430, binding = SLUICE_RBIND_TERRAIN) readonly buffer TerrainBuffer { float terrain[]; };  // b, W x H, metres
+layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { int depth[]; };          // h, W x H, units
+layout(std430, binding = SLUICE_RBIND_FLOW_X) readonly buffer FlowXBuffer { float flowX[]; };       // Qx, (W+1) x H, m^3/s
+layout(std430, binding = SLUICE_RBIND_FLOW_Y) readonly buffer FlowYBuffer { float flowY[]; };       // Qy, W x (H+1), m^3/s
 // An earlier depth field (RenderInputs::previousDepth); the depth buffer again when not blending.
 layout(std430, binding = SLUICE_RBIND_PREVIOUS_DEPTH) readonly buffer PreviousDepthBuffer { int previousDepth[]; };
 
@@ -25,9 +26,12 @@ uniform float uBlend;      // depth drawn = mix(previousDepth, depth, uBlend); 1
 const float kDryDepth = SLUICE_DRY_DEPTH_M;
 const vec3 kSunColor = vec3(1.0, 0.92, 0.80) * 2.3;
 
+#include "field_words.glsl"
+// Word of face (x, y) of flowX or flowY, and of cell c (clamped to the grid) of the cell fields.
+int faceIndex(int x, int y) { return fieldWord(x, y); }
 int cellIndex(ivec2 c) {
     c = clamp(c, ivec2(0), uGrid - 1);
-    return c.y * uGrid.x + c.x;
+    return faceIndex(c.x, c.y);
 }
 float terrainAt(ivec2 c) { return terrain[cellIndex(c)]; }
 // The depth drawn at a cell: every depth-derived look (surface, shoreline, wet ground, absorption)

@@ -9,12 +9,13 @@
 
 // Binding points of the renderer's view of the solver buffers (read only) and of its own buffers. The
 // solver rebinds its own points before every dispatch, so sharing the numbers is harmless.
-#define SLUICE_RBIND_TERRAIN 0         // float b[W*H], metres
-#define SLUICE_RBIND_DEPTH 1           // int h[W*H], depth units of SLUICE_DEPTH_UNIT (current state)
-#define SLUICE_RBIND_FLOW_X 2          // float Qx[(W+1)*H], m^3/s
-#define SLUICE_RBIND_FLOW_Y 3          // float Qy[W*(H+1)], m^3/s
+// The solver's fields are laid out in tiles (shaders/sim/field_layout.h).
+#define SLUICE_RBIND_TERRAIN 0         // float b, W x H cells, metres
+#define SLUICE_RBIND_DEPTH 1           // int h, W x H cells, depth units of SLUICE_DEPTH_UNIT (current state)
+#define SLUICE_RBIND_FLOW_X 2          // float Qx, (W+1) x H faces, m^3/s
+#define SLUICE_RBIND_FLOW_Y 3          // float Qy, W x (H+1) faces, m^3/s
 #define SLUICE_RBIND_CHUNK_BOUNDS 4    // vec4 per chunk (render/terrain_lod.hpp ChunkBounds)
-#define SLUICE_RBIND_PREVIOUS_DEPTH 5  // int h[W*H], depth units (earlier state; = DEPTH when not blending)
+#define SLUICE_RBIND_PREVIOUS_DEPTH 5  // int h, W x H cells, depth units (earlier state; = DEPTH when not blending)
 #define SLUICE_RBIND_HISTORY 6         // uint per cell: water history (below)
 #define SLUICE_RBIND_CHUNK_HASH 7      // uint per chunk: hash of the chunk's bed heights (chunk_bounds.comp)
 #define SLUICE_RBIND_SHADOW_STATE 8    // sun-shadow map bookkeeping (sun_shadow_map.hpp ShadowState)

@@ -14,8 +14,8 @@ const float kMaxDrawnSpeed = 8.0;
 vec2 cellVelocity(ivec2 c, float h) {
     if (h <= kVelocityMinDepthM) return vec2(0.0);
     ivec2 cc = clamp(c, ivec2(0), uGrid - 1);
-    float qx = 0.5 * (flowX[cc.y * (uGrid.x + 1) + cc.x] + flowX[cc.y * (uGrid.x + 1) + cc.x + 1]);
-    float qy = 0.5 * (flowY[cc.y * uGrid.x + cc.x] + flowY[(cc.y + 1) * uGrid.x + cc.x]);
+    float qx = 0.5 * (flowX[faceIndex(cc.x, cc.y)] + flowX[faceIndex(cc.x + 1, cc.y)]);
+    float qy = 0.5 * (flowY[faceIndex(cc.x, cc.y)] + flowY[faceIndex(cc.x, cc.y + 1)]);
     return vec2(qx, qy) / (h * uCellSize);
 }
 

@@ -6,10 +6,11 @@
 
 layout(local_size_x = SLUICE_HISTORY_GROUP, local_size_y = SLUICE_HISTORY_GROUP) in;
 
-layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { int depth[]; };  // units of SLUICE_DEPTH_UNIT
-layout(std430, binding = SLUICE_RBIND_HISTORY) buffer HistoryBuffer { uint history[]; };
+layout(std430, binding = SLUICE_RBIND_DEPTH) readonly buffer DepthBuffer { int depth[]; };  // units of SLUICE_DEPTH_UNIT, at fieldWord
+layout(std430, binding = SLUICE_RBIND_HISTORY) buffer HistoryBuffer { uint history[]; };  // the renderer's own, row-major W x H
 
 uniform ivec2 uGrid;          // cells
+#include "field_words.glsl"
 uniform float uTimeSeconds;   // since the history's origin, in [0, SLUICE_HISTORY_MAX_SECONDS]
 
 // Half-float bits of h >= 0, rounded up: packHalf2x16's rounding is left to the implementation, so
@@ -23,7 +24,7 @@ void main() {
     ivec2 c = ivec2(gl_GlobalInvocationID.xy);
     if (c.x >= uGrid.x || c.y >= uGrid.y) return;
     int i = c.y * uGrid.x + c.x;
-    float h = max(float(depth[i]) * float(SLUICE_DEPTH_UNIT), 0.0);
+    float h = max(float(depth[fieldWord(c.x, c.y)]) * float(SLUICE_DEPTH_UNIT), 0.0);
     uint word = history[i];
     uint maxBits = max(word & 0xFFFFu, halfBitsAtLeast(h));
     uint wetBits = word >> 16;

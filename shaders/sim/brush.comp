@@ -13,6 +13,7 @@
 #include "sim_layout.h"
 #include "transfer_math.h"
 #include "brush_math.h"
+#include "field_layout.h"
 
 layout(local_size_x = SLUICE_BRUSH_TILE, local_size_y = SLUICE_BRUSH_TILE) in;
 
@@ -53,7 +54,8 @@ void main() {
     const int areaWidth = int(gl_NumWorkGroups.x) * SLUICE_BRUSH_TILE;
     const ivec2 p = ivec2(gl_GlobalInvocationID.xy) + origin;
     const bool inBox = p.x >= uBox.x && p.x < uBox.z && p.y >= uBox.y && p.y < uBox.w;
-    const int i = p.y * W + p.x;
+    const int fieldsStride = fieldStride(W);
+    const int i = fieldIndex(p.x, p.y, fieldsStride);  // field_layout.h
     const int s = (p.y - origin.y) * areaWidth + (p.x - origin.x);
     const bool water = uKind == SLUICE_BRUSH_ADD_WATER || uKind == SLUICE_BRUSH_REMOVE_WATER;
 
@@ -113,7 +115,7 @@ void main() {
         int count = 0;
         for (int ny = max(0, p.y - 1); ny <= min(H - 1, p.y + 1); ++ny)
             for (int nx = max(0, p.x - 1); nx <= min(W - 1, p.x + 1); ++nx) {
-                sum += terrain[ny * W + nx];
+                sum += terrain[fieldIndex(nx, ny, fieldsStride)];
                 ++count;
             }
         const float b = terrain[i];

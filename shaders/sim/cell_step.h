@@ -40,7 +40,7 @@ int64_t outflowAt(int x, int y) { return cellOutflow(rawXAt(x, y), rawXAt(x + 1,
 // it moved through (sweMovedDepth, sweStoredVelocity), from the depths this substep started from. The face lies between cells
 // c - n and c along n (x-faces: n = (1, 0)); a cell beyond the edge in the L / R place is the ghost
 // (boundary_math.h), one in the LL / RR place is passed as dry.
-float cellDepthAt(ivec2 c) { return unitsToMetres(depth[c.y * uSize.x + c.x]); }
+float cellDepthAt(ivec2 c) { return unitsToMetres(depth[fieldAt(c)]); }
 bool inGrid(ivec2 c) { return all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, uSize)); }
 float faceVelocityOf(int e, ivec2 c, ivec2 n, int face) {
     if (e == 0) return 0.0;
@@ -56,12 +56,12 @@ float faceVelocityOf(int e, ivec2 c, ivec2 n, int face) {
     const ivec2 inL = hasL ? L : c, inR = hasR ? c : L;  // the inner cell of an edge face
     const int side = n.x != 0 ? (hasL ? 1 : 0) : (hasL ? 3 : 2);
     const int along = n.x != 0 ? c.y : c.x;
-    const float bL = flowBed(inL.y * uSize.x + inL.x), bR = flowBed(inR.y * uSize.x + inR.x);
+    const float bL = flowBed(fieldAt(inL)), bR = flowBed(fieldAt(inR));
     const float hL = hasL ? cellDepthAt(L) : ghostDepthAt(side, along, bL, cellDepthAt(inL));
     const float hR = hasR ? cellDepthAt(c) : ghostDepthAt(side, along, bR, cellDepthAt(inR));
     const bool hasLL = inGrid(LL), hasRR = inGrid(RR);
-    const float a = sweMovedDepth(e, nu, hasLL ? flowBed(LL.y * uSize.x + LL.x) : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL,
-                                  bR, hR, hasRR ? flowBed(RR.y * uSize.x + RR.x) : bR, hasRR ? cellDepthAt(RR) : 0.0);
+    const float a = sweMovedDepth(e, nu, hasLL ? flowBed(fieldAt(LL)) : bL, hasLL ? cellDepthAt(LL) : 0.0, bL, hL, bR, hR,
+                                  hasRR ? flowBed(fieldAt(RR)) : bR, hasRR ? cellDepthAt(RR) : 0.0);
     return sweStoredVelocity(float(e) * uUnitFlow, a, uCellSize);
 }
 
@@ -81,16 +81,17 @@ CellTotals noTotals() { return CellTotals(0l, 0l, 0l, 0l, 0l); }
 // holds water or a face it owns carries flow (the group's activity flag, dry_skip.h).
 bool stepCell(ivec2 p, inout CellTotals t) {
     const int W = uSize.x, H = uSize.y;
-    const int i = p.y * W + p.x;
-    const int fx = p.y * (W + 1) + p.x;
+    // Cell p, its west x-face and its south y-face share one word in their fields (field_layout.h).
+    const int i = fieldAt(p);
+    const int iW = fieldAt(p.x - 1, p.y), iE = fieldAt(p.x + 1, p.y), iS = fieldAt(p.x, p.y - 1), iN = fieldAt(p.x, p.y + 1);
     const int tW = rawXAt(p.x, p.y), tE = rawXAt(p.x + 1, p.y), tS = rawYAt(p.x, p.y), tN = rawYAt(p.x, p.y + 1);
     const int hC = depth[i];
     const int64_t outC = cellOutflow(tW, tE, tS, tN);
     // A neighbour's outflow matters only when it drains into this cell.
     const bool fromW = tW > 0 && p.x > 0, fromE = tE < 0 && p.x < W - 1;
     const bool fromS = tS > 0 && p.y > 0, fromN = tN < 0 && p.y < H - 1;
-    const int hW = fromW ? depth[i - 1] : kGhostUnits, hE = fromE ? depth[i + 1] : kGhostUnits;
-    const int hS = fromS ? depth[i - W] : kGhostUnits, hN = fromN ? depth[i + W] : kGhostUnits;
+    const int hW = fromW ? depth[iW] : kGhostUnits, hE = fromE ? depth[iE] : kGhostUnits;
+    const int hS = fromS ? depth[iS] : kGhostUnits, hN = fromN ? depth[iN] : kGhostUnits;
     const int64_t oW = fromW ? outflowAt(p.x - 1, p.y) : 0l, oE = fromE ? outflowAt(p.x + 1, p.y) : 0l;
     const int64_t oS = fromS ? outflowAt(p.x, p.y - 1) : 0l, oN = fromN ? outflowAt(p.x, p.y + 1) : 0l;
     const int eW = effectiveTransfer(tW, hW, oW, hC, outC);
@@ -106,11 +107,11 @@ bool stepCell(ivec2 p, inout CellTotals t) {
         const int sC = erosion[uSedIn + i];
         const int oW = sedimentShare(-eW, sC, hC), oE = sedimentShare(eE, sC, hC);
         const int oS = sedimentShare(-eS, sC, hC), oN = sedimentShare(eN, sC, hC);
-        const int iW = eW > 0 && p.x > 0 ? sedimentShare(eW, erosion[uSedIn + i - 1], hW) : 0;
-        const int iE = eE < 0 && p.x < W - 1 ? sedimentShare(-eE, erosion[uSedIn + i + 1], hE) : 0;
-        const int iS = eS > 0 && p.y > 0 ? sedimentShare(eS, erosion[uSedIn + i - W], hS) : 0;
-        const int iN = eN < 0 && p.y < H - 1 ? sedimentShare(-eN, erosion[uSedIn + i + W], hN) : 0;
-        sed = sC - (oW + oE + oS + oN) + (iW + iE + iS + iN);
+        const int inW = eW > 0 && p.x > 0 ? sedimentShare(eW, erosion[uSedIn + iW], hW) : 0;
+        const int inE = eE < 0 && p.x < W - 1 ? sedimentShare(-eE, erosion[uSedIn + iE], hE) : 0;
+        const int inS = eS > 0 && p.y > 0 ? sedimentShare(eS, erosion[uSedIn + iS], hS) : 0;
+        const int inN = eN < 0 && p.y < H - 1 ? sedimentShare(-eN, erosion[uSedIn + iN], hN) : 0;
+        sed = sC - (oW + oE + oS + oN) + (inW + inE + inS + inN);
         // Out through the domain's edge: removed.
         t.sedRemoved += int64_t(p.x == 0 ? oW : 0) + int64_t(p.x == W - 1 ? oE : 0) +
                      int64_t(p.y == 0 ? oS : 0) + int64_t(p.y == H - 1 ? oN : 0);
@@ -124,8 +125,8 @@ bool stepCell(ivec2 p, inout CellTotals t) {
         // neighbours' slopes read the same bed everywhere.
         if (h > 0 || sed > 0) {
             const int xW = max(p.x - 1, 0), xE = min(p.x + 1, W - 1), yS = max(p.y - 1, 0), yN = min(p.y + 1, H - 1);
-            SLUICE_PRECISE float sx = (terrain[p.y * W + xE] - terrain[p.y * W + xW]) * (xE - xW == 2 ? uHalfInvDx : 2.0 * uHalfInvDx);
-            SLUICE_PRECISE float sy = (terrain[yN * W + p.x] - terrain[yS * W + p.x]) * (yN - yS == 2 ? uHalfInvDx : 2.0 * uHalfInvDx);
+            SLUICE_PRECISE float sx = (terrain[fieldAt(xE, p.y)] - terrain[fieldAt(xW, p.y)]) * (xE - xW == 2 ? uHalfInvDx : 2.0 * uHalfInvDx);
+            SLUICE_PRECISE float sy = (terrain[fieldAt(p.x, yN)] - terrain[fieldAt(p.x, yS)]) * (yN - yS == 2 ? uHalfInvDx : 2.0 * uHalfInvDx);
             // The flows as pass 2 stores them (precise: once inlined, an unqualified product
             // could fuse with the capacity's sums into a multiply-add the CPU does not do).
             SLUICE_PRECISE float qW = float(eW) * uUnitFlow, qE = float(eE) * uUnitFlow;
@@ -144,18 +145,18 @@ bool stepCell(ivec2 p, inout CellTotals t) {
         }
         erosion[uSedOut + i] = sed;
     }
-    effX[fx] = float(eW) * uUnitFlow;
+    effX[i] = float(eW) * uUnitFlow;
     effY[i] = float(eS) * uUnitFlow;
-    if (p.x == W - 1) effX[fx + 1] = float(eE) * uUnitFlow;
-    if (p.y == H - 1) effY[i + W] = float(eN) * uUnitFlow;
+    if (p.x == W - 1) effX[iE] = float(eE) * uUnitFlow;
+    if (p.y == H - 1) effY[iN] = float(eN) * uUnitFlow;
     if (uModel == SLUICE_MODEL_SWE) {
-        const int yFaces = (W + 1) * H;
+        const int yFaces = fieldSpan();
         // Each face is read (its velocity before) and written by this invocation only.
-        faceVelocity[uVelocityOut + fx] = faceVelocityOf(eW, p, ivec2(1, 0), fx);
+        faceVelocity[uVelocityOut + i] = faceVelocityOf(eW, p, ivec2(1, 0), i);
         faceVelocity[uVelocityOut + yFaces + i] = faceVelocityOf(eS, p, ivec2(0, 1), yFaces + i);
-        if (p.x == W - 1) faceVelocity[uVelocityOut + fx + 1] = faceVelocityOf(eE, p + ivec2(1, 0), ivec2(1, 0), fx + 1);
+        if (p.x == W - 1) faceVelocity[uVelocityOut + iE] = faceVelocityOf(eE, p + ivec2(1, 0), ivec2(1, 0), iE);
         if (p.y == H - 1)
-            faceVelocity[uVelocityOut + yFaces + i + W] = faceVelocityOf(eN, p + ivec2(0, 1), ivec2(0, 1), yFaces + i + W);
+            faceVelocity[uVelocityOut + yFaces + iN] = faceVelocityOf(eN, p + ivec2(0, 1), ivec2(0, 1), yFaces + iN);
     }
     return h != 0 || eW != 0 || eS != 0 || (p.x == W - 1 && eE != 0) || (p.y == H - 1 && eN != 0);
 }

@@ -5,6 +5,7 @@
 // flows, or for the shallow-water model the face velocities, bound twice with their sections' base
 // words). Bits are copied, never converted: the CPU gets exactly what the step computed.
 #include "sim_layout.h"
+#include "field_layout.h"
 
 layout(local_size_x = 64) in;
 layout(std430, binding = SLUICE_BIND_TERRAIN) restrict readonly buffer Bed { uint bedWords[]; };
@@ -17,11 +18,11 @@ uniform int uRect0;  // the rectangle of work group 0 (dispatches of at most 655
 
 void main() {
     const int r = uRect0 + int(gl_WorkGroupID.x);
-    const ivec4 where = rects[2 * r];  // source (0 bed, 1 depth, 2 x-faces, 3 y-faces), base, pitch, out
+    const ivec4 where = rects[2 * r];  // source (0 bed, 1 depth, 2 x-faces, 3 y-faces), base, tiles across, out
     const ivec4 box = rects[2 * r + 1];
     const int n = box.z * box.w;
     for (int k = int(gl_LocalInvocationID.x); k < n; k += 64) {
-        const int at = where.y + (box.y + k / box.z) * where.z + box.x + k % box.z;
+        const int at = where.y + fieldIndex(box.x + k % box.z, box.y + k / box.z, where.z);  // field_layout.h
         uint v;
         if (where.x == 0) v = bedWords[at];
         else if (where.x == 1) v = depthWords[at];

@@ -1,7 +1,7 @@
 // The rows one dispatch of the two-pass step works on (pipe_flux.comp, step_depth.comp). The whole
 // grid, or one strip of a skewed sweep (GpuSolver: several substeps strip by strip, so that a strip's
 // pages stay in the GPU's address-translation cache): then pass 1 writes its raw flows into a scratch
-// buffer that holds rows from uRawRow0 on.
+// buffer that holds the rows from uRawRow0 on (rawAt).
 #ifndef SLUICE_PASS_REGION_H
 #define SLUICE_PASS_REGION_H
 
@@ -28,5 +28,10 @@ ivec2 passCell() {
 }
 
 bool passRowInRange(int y) { return y >= uRowRange.x && y < uRowRange.y; }
+
+// Word of face (x, y), y >= uRawRow0, in pass 1's raw transfers: its word in a field (field_layout.h;
+// include after step_kernel_common.h) less row uRawRow0's first word, which a sweep's scratch buffer
+// starts from (uRawRow0 is 0 otherwise). In either layout a row's words come after the rows' before.
+int rawAt(int x, int y) { return fieldAt(x, y) - fieldAt(0, uRawRow0); }
 
 #endif

@@ -39,33 +39,33 @@ int finishFlow(float q, float faceDepth, inout float demand, inout float allowed
 // The x-face at p (p.x in [0, W], p.y in [0, H)).
 int pipeRawX(ivec2 p, inout float demand, inout float allowed) {
     const int W = uSize.x;
-    const int row = p.y * W;
-    const float qEff = flowX[p.y * (W + 1) + p.x];
+    const int f = fieldAt(p);  // the face, and the cell east of it
+    const float qEff = flowX[f];
     float faceDepth;
     float q;
     if (p.x > 0 && p.x < W) {
-        const int L = row + p.x - 1;
-        q = pipeInteriorFlow(qEff, flowBed(L), depthAt(L), flowBed(L + 1), depthAt(L + 1), uFrictionFactor, uGravityDt,
+        const int L = fieldAt(p.x - 1, p.y);
+        q = pipeInteriorFlow(qEff, flowBed(L), depthAt(L), flowBed(f), depthAt(f), uFrictionFactor, uGravityDt,
                              uViscosityTerm, faceDepth);
     } else {
-        q = p.x == 0 ? edgeFlow(0, p.y, qEff, row, -1.0, faceDepth) : edgeFlow(1, p.y, qEff, row + W - 1, 1.0, faceDepth);
+        q = p.x == 0 ? edgeFlow(0, p.y, qEff, f, -1.0, faceDepth) : edgeFlow(1, p.y, qEff, fieldAt(W - 1, p.y), 1.0, faceDepth);
     }
     return finishFlow(q, faceDepth, demand, allowed);
 }
 
 // The y-face at p (p.x in [0, W), p.y in [0, H]).
 int pipeRawY(ivec2 p, inout float demand, inout float allowed) {
-    const int W = uSize.x, H = uSize.y;
-    const int f = p.y * W + p.x;
+    const int H = uSize.y;
+    const int f = fieldAt(p);  // the face, and the cell north of it
     const float qEff = flowY[f];
     float faceDepth;
     float q;
     if (p.y > 0 && p.y < H) {
-        const int L = f - W;
+        const int L = fieldAt(p.x, p.y - 1);
         q = pipeInteriorFlow(qEff, flowBed(L), depthAt(L), flowBed(f), depthAt(f), uFrictionFactor, uGravityDt,
                              uViscosityTerm, faceDepth);
     } else {
-        q = p.y == 0 ? edgeFlow(2, p.x, qEff, p.x, -1.0, faceDepth) : edgeFlow(3, p.x, qEff, (H - 1) * W + p.x, 1.0, faceDepth);
+        q = p.y == 0 ? edgeFlow(2, p.x, qEff, f, -1.0, faceDepth) : edgeFlow(3, p.x, qEff, fieldAt(p.x, H - 1), 1.0, faceDepth);
     }
     return finishFlow(q, faceDepth, demand, allowed);
 }

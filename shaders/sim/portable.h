@@ -253,8 +253,22 @@ SLUICE_FN float sluiceQuot(float a, float b) {
     return q;
 }
 
-// sqrt(x) within 3 ulps for x >= 0, the same bits on every device: x times the inverse root from
-// r <- r (3/2 - (x/2) r^2), the error shrinking from 3.5 %.
+// 1 / sqrt(y) for a normal y > 0 from the bit-pattern guess (within 3.5 %) and `steps` Newton steps
+// r <- r (3/2 - (y/2) r^2), each squaring the relative error (two: within 5e-6; three: a few ulps).
+SLUICE_FN float sluiceInvRootSteps(float y, int steps) {
+    float r = uintBitsToFloat(0x5F3759DFu - (floatBitsToUint(y) >> 1u));
+    SLUICE_PRECISE float halfY = 0.5f * y;
+    for (int i = 0; i < steps; ++i) {
+        SLUICE_PRECISE float r2 = r * r;
+        SLUICE_PRECISE float e = 1.5f - halfY * r2;
+        SLUICE_PRECISE float next = r * e;
+        r = next;
+    }
+    return r;
+}
+
+// sqrt(x) within 3 ulps for x >= 0, the same bits on every device: x times its inverse root
+// (sluiceInvRootSteps, three steps).
 SLUICE_FN float sluiceRoot(float x) {
     if (!(x > 0.0f)) return 0.0f;
     float y = x, back = 1.0f;  // sqrt(x) = sqrt(y) * back
@@ -267,14 +281,7 @@ SLUICE_FN float sluiceRoot(float x) {
         y = down;
         back = 1.12589991e15f;  // 2^50
     }
-    float r = uintBitsToFloat(0x5F3759DFu - (floatBitsToUint(y) >> 1u));
-    SLUICE_PRECISE float halfY = 0.5f * y;
-    for (int i = 0; i < 3; ++i) {
-        SLUICE_PRECISE float r2 = r * r;
-        SLUICE_PRECISE float e = 1.5f - halfY * r2;
-        SLUICE_PRECISE float next = r * e;
-        r = next;
-    }
+    const float r = sluiceInvRootSteps(y, 3);
     SLUICE_PRECISE float root = (y * r) * back;
     return root;
 }

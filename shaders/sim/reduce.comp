@@ -2,6 +2,7 @@
 // ledger slots, in one dispatch of SLUICE_REDUCE_GROUPS groups. Each group writes one partial; the
 // host adds them.
 #include "sim_layout.h"
+#include "field_layout.h"
 
 layout(local_size_x = SLUICE_REDUCE_THREADS) in;
 
@@ -9,7 +10,8 @@ layout(std430, binding = SLUICE_BIND_DEPTH_IN) restrict readonly buffer DepthBuf
 layout(std430, binding = SLUICE_BIND_LEDGER) restrict readonly buffer LedgerBuffer { int64_t ledger[]; };
 layout(std430, binding = SLUICE_BIND_REDUCE_OUT) restrict writeonly buffer PartialBuffer { GpuReducePartial partials[]; };
 
-uniform int uCellCount;
+uniform int uCellCount;    // W * H
+uniform int uWidth;        // W: cell k is (k % W, k / W), stored where field_layout.h puts it
 uniform int uLedgerSlots;  // added / removed pairs
 uniform int uCellOffset;   // the field starts here in its buffer (a half of erosion's ping-pong pairs)
 
@@ -25,8 +27,9 @@ void main() {
     const int first = int(gl_GlobalInvocationID.x);
     int64_t sum = 0l;
     int lo = 2147483647, hi = -2147483647;
-    for (int i = first; i < uCellCount; i += stride) {
-        const int h = depth[uCellOffset + i];
+    const int fieldsStride = fieldStride(uWidth);
+    for (int k = first; k < uCellCount; k += stride) {
+        const int h = depth[uCellOffset + fieldIndex(k % uWidth, k / uWidth, fieldsStride)];
         sum += int64_t(h);
         lo = min(lo, h);
         hi = max(hi, h);

@@ -26,12 +26,14 @@
 #define SLUICE_FUSED_THREAD_ROWS 4
 #endif
 
-// Shader-storage binding points of the simulation buffers.
-#define SLUICE_BIND_TERRAIN 0      // float b[W*H], metres
-#define SLUICE_BIND_DEPTH_IN 1     // int h[W*H], depth units (transfer_math.h) (read this step)
-#define SLUICE_BIND_DEPTH_OUT 2    // int h[W*H], depth units (written this step; ping-pong)
-#define SLUICE_BIND_FLOW_X 3       // float Qx[(W+1)*H], m^3/s, effective (outflow-limited) flows (read)
-#define SLUICE_BIND_FLOW_Y 4       // float Qy[W*(H+1)], m^3/s, same (read)
+// Shader-storage binding points of the simulation buffers. Every field (of cells, x-faces or y-faces)
+// is F = fieldWords(W, H) words laid out in tiles (field_layout.h); a buffer of two fields holds the
+// second from word F on.
+#define SLUICE_BIND_TERRAIN 0      // float b[F], metres (then the bodies' load, F more, once bodies load the water)
+#define SLUICE_BIND_DEPTH_IN 1     // int h[F], depth units (transfer_math.h) (read this step)
+#define SLUICE_BIND_DEPTH_OUT 2    // int h[F], depth units (written this step; ping-pong)
+#define SLUICE_BIND_FLOW_X 3       // float Qx[F], the (W+1) x H x-faces, m^3/s, effective (outflow-limited) flows (read)
+#define SLUICE_BIND_FLOW_Y 4       // float Qy[F], the W x (H+1) y-faces, m^3/s, same (read)
 #define SLUICE_BIND_FLOW_X_OUT 5   // Qx written this dispatch (ping-pong, like depth)
 #define SLUICE_BIND_EMITTERS 6     // GpuEmitter[]
 #define SLUICE_BIND_LEDGER 7       // int64[2 * slots]: added / removed depth units per step group, then per brush tile
@@ -43,21 +45,21 @@
 #define SLUICE_BIND_TILES_IN 13    // uint[flag blocks]: activity after the previous dispatch (SLUICE_TILE_*)
 #define SLUICE_BIND_TILES_OUT 14   // uint[flag blocks]: written this dispatch
 #define SLUICE_BIND_RAW_X 15       // int: raw transfers (units) pass 1 writes and pass 2 limits (a whole
-#define SLUICE_BIND_RAW_Y 16       //   flow pair, or a scratch pair of strip rows from uRawRow0 on)
+#define SLUICE_BIND_RAW_Y 16       //   flow pair, or a scratch pair of the tile rows from uRawRow0's on)
 #define SLUICE_BIND_AMOUNTS 17     // int[2 (W + H)] the code of every edge face (boundary_math.h), then
                                    // int[substeps * (2 + segments + emitters)]: what each substep moves (below)
-#define SLUICE_BIND_DEPTH_OLD 18   // int h[W*H]: the depth before the last substep (transmissive edges)
-#define SLUICE_BIND_FACE_VELOCITY 20  // float u[(W+1)*H + W*(H+1)], m/s: each face's last transfer over the
+#define SLUICE_BIND_DEPTH_OLD 18   // int h[F]: the depth before the last substep (transmissive edges)
+#define SLUICE_BIND_FACE_VELOCITY 20  // float u[2F per half], m/s: each face's last transfer over the
                                       // depth it moved through (swe_math.h, sweStoredVelocity): x-faces,
-                                      // then y-faces from (W+1)*H on (one block: a kernel may use 16
+                                      // then y-faces from F on (one block: a kernel may use 16
                                       // storage blocks on NVIDIA)
 // Erosion (erosion_math.h): its per-cell state in one buffer (one storage block: pass 2 moves the
-// sediment and erodes, and a kernel may use 16 blocks on NVIDIA), sections of W*H ints at
-// SLUICE_EROSION_* x W*H: the ping-pong pairs as two halves each, picked by uniforms.
-#define SLUICE_BIND_EROSION 21     // int erosion[7*W*H]
-#define SLUICE_BIND_BED_BASE 22    // float base[W*H], m: the bed is base + dz
+// sediment and erodes, and a kernel may use 16 blocks on NVIDIA), sections of F ints at
+// SLUICE_EROSION_* x F: the ping-pong pairs as two halves each, picked by uniforms.
+#define SLUICE_BIND_EROSION 21     // int erosion[7 F]
+#define SLUICE_BIND_BED_BASE 22    // float base[F], m: the bed is base + dz
 // The bodies' water gather (gather_patches.comp): rectangles to copy, and where they go.
-#define SLUICE_BIND_GATHER_RECTS 23  // ivec4 pairs: (source, base word, row pitch, first word out), (x0, y0, w, h)
+#define SLUICE_BIND_GATHER_RECTS 23  // ivec4 pairs: (source, base word, tiles across, first word out), (x0, y0, w, h)
 #define SLUICE_BIND_GATHER_OUT 24    // uint words[]: the rectangles one after another, row-major
 // The water's forces on the bodies (body_forces.comp, sim/gpu_body_forces.hpp).
 #define SLUICE_BIND_BODY_SAMPLES 25  // vec4 pairs per volume sample: (centre, volume), (half extents, 0)

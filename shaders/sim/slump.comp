@@ -12,6 +12,7 @@
 #include "sim_layout.h"
 #include "transfer_math.h"
 #include "erosion_math.h"
+#include "field_layout.h"
 
 layout(local_size_x = SLUICE_PASS_GROUP_X, local_size_y = SLUICE_PASS_GROUP_Y) in;
 
@@ -27,18 +28,20 @@ uniform int uDzIn, uDzOut, uSoftIn, uSoftOut, uHardness;  // sections of the ero
 uniform int uRebase;    // 1: rebase the cells of uBox (x0, y0, x1, y1) instead
 uniform ivec4 uBox;
 
+// Word of cell c in the field buffers (field_layout.h).
+int cellAt(ivec2 c) { return fieldIndex(c.x, c.y, fieldStride(uSize.x)); }
 float bedAt(int i) { return bedHeight(base[i], erosion[uDzIn + i]); }
 float talusAt(int i) { return depth[i] > uWetUnits ? uTalusWet : uTalusDry; }
 
 // The four shares (west, east, south, north) that cell c, at height hC, slides to its neighbours.
 ivec4 sharesOf(ivec2 c, float hC) {
     const int W = uSize.x, H = uSize.y;
-    const int i = c.y * W + c.x;
+    const int i = cellAt(c);
     const float talus = talusAt(i);
-    const int exW = c.x > 0 ? talusExcess(hC, bedAt(i - 1), talus) : 0;
-    const int exE = c.x < W - 1 ? talusExcess(hC, bedAt(i + 1), talus) : 0;
-    const int exS = c.y > 0 ? talusExcess(hC, bedAt(i - W), talus) : 0;
-    const int exN = c.y < H - 1 ? talusExcess(hC, bedAt(i + W), talus) : 0;
+    const int exW = c.x > 0 ? talusExcess(hC, bedAt(cellAt(c - ivec2(1, 0))), talus) : 0;
+    const int exE = c.x < W - 1 ? talusExcess(hC, bedAt(cellAt(c + ivec2(1, 0))), talus) : 0;
+    const int exS = c.y > 0 ? talusExcess(hC, bedAt(cellAt(c - ivec2(0, 1))), talus) : 0;
+    const int exN = c.y < H - 1 ? talusExcess(hC, bedAt(cellAt(c + ivec2(0, 1))), talus) : 0;
     int sW, sE, sS, sN;
     const float rockYield = 1.0 - intBitsToFloat(erosion[uHardness + i]);
     slumpShares(exW, exE, exS, exN, erosion[uSoftIn + i], rockYield, uSlumpFactor, sW, sE, sS, sN);
@@ -48,8 +51,7 @@ ivec4 sharesOf(ivec2 c, float hC) {
 // What neighbour n (height hN) slides to the cell at height hSelf through the face given by `which`
 // (0 west, 1 east, 2 south, 3 north, seen from n): nothing unless n stands above it beyond its talus.
 int fromNeighbour(ivec2 n, float hN, float hSelf, int which) {
-    const int i = n.y * uSize.x + n.x;
-    if (talusExcess(hN, hSelf, talusAt(i)) == 0) return 0;
+    if (talusExcess(hN, hSelf, talusAt(cellAt(n))) == 0) return 0;
     return sharesOf(n, hN)[which];
 }
 
@@ -59,21 +61,21 @@ void main() {
     if (uRebase != 0) {
         const ivec2 c = p + uBox.xy;
         if (c.x < uBox.z && c.y < uBox.w) {
-            const int i = c.y * W + c.x;
+            const int i = cellAt(c);
             base[i] = rebasedBase(terrain[i], erosion[uDzIn + i]);
         }
         return;
     }
     if (p.x >= W || p.y >= H) return;
-    const int i = p.y * W + p.x;
+    const int i = cellAt(p);
     const float hC = bedAt(i);
     const ivec4 mine = sharesOf(p, hC);
     const int sent = mine.x + mine.y + mine.z + mine.w;
     int got = 0;
-    if (p.x > 0) got += fromNeighbour(p - ivec2(1, 0), bedAt(i - 1), hC, 1);
-    if (p.x < W - 1) got += fromNeighbour(p + ivec2(1, 0), bedAt(i + 1), hC, 0);
-    if (p.y > 0) got += fromNeighbour(p - ivec2(0, 1), bedAt(i - W), hC, 3);
-    if (p.y < H - 1) got += fromNeighbour(p + ivec2(0, 1), bedAt(i + W), hC, 2);
+    if (p.x > 0) got += fromNeighbour(p - ivec2(1, 0), bedAt(cellAt(p - ivec2(1, 0))), hC, 1);
+    if (p.x < W - 1) got += fromNeighbour(p + ivec2(1, 0), bedAt(cellAt(p + ivec2(1, 0))), hC, 0);
+    if (p.y > 0) got += fromNeighbour(p - ivec2(0, 1), bedAt(cellAt(p - ivec2(0, 1))), hC, 3);
+    if (p.y < H - 1) got += fromNeighbour(p + ivec2(0, 1), bedAt(cellAt(p + ivec2(0, 1))), hC, 2);
     const int soft = erosion[uSoftIn + i];
     const int dz = erosion[uDzIn + i] - sent + got;
     erosion[uSoftOut + i] = soft - min(sent, soft) + got;

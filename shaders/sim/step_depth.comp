@@ -37,14 +37,14 @@ layout(std430, binding = SLUICE_BIND_EROSION) restrict buffer ErosionBuffer { in
 shared uint sWet;
 uniform int uCountWetOnly;  // 1: count groups that hold water rather than groups run (skewed sweeps)
 
-// Raw transfers of the faces of cell (x, y), from pass 1's buffers (which start at row uRawRow0), with
-// the inflow edges' units from the amounts table.
+// Raw transfers of the faces of cell (x, y), from pass 1's buffers (which start at uRawRow0's tile
+// row, rawAt), with the inflow edges' units from the amounts table.
 int rawXAt(int x, int y) {
-    const int t = rawX[(y - uRawRow0) * (uSize.x + 1) + x];
+    const int t = rawX[rawAt(x, y)];
     return x == 0 ? edgeTransfer(0, y, t) : x == uSize.x ? edgeTransfer(1, y, t) : t;
 }
 int rawYAt(int x, int y) {
-    const int t = rawY[(y - uRawRow0) * uSize.x + x];
+    const int t = rawY[rawAt(x, y)];
     return y == 0 ? edgeTransfer(2, x, t) : y == uSize.y ? edgeTransfer(3, x, t) : t;
 }
 

@@ -53,8 +53,8 @@ layout(std430, binding = SLUICE_BIND_EROSION) restrict buffer ErosionBuffer { in
 #include "face_speeds.h"
 #if !SLUICE_FUSED_FACES
 // Pass 1's raw transfers (whole grid) in place of the face computation; pass 1 recorded the speeds.
-int rawFaceX(ivec2 f, inout float demand, inout float allowed) { return rawX[f.y * (uSize.x + 1) + f.x]; }
-int rawFaceY(ivec2 f, inout float demand, inout float allowed) { return rawY[f.y * uSize.x + f.x]; }
+int rawFaceX(ivec2 f, inout float demand, inout float allowed) { return rawX[fieldAt(f)]; }
+int rawFaceY(ivec2 f, inout float demand, inout float allowed) { return rawY[fieldAt(f)]; }
 #elif SLUICE_FUSED_SWE
 #include "swe_faces.h"
 #define rawFaceX sweRawX

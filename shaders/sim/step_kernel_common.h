@@ -7,6 +7,14 @@
 #define SLUICE_STEP_KERNEL_COMMON_H
 
 uniform ivec2 uSize;          // grid W, H (cells)
+
+#include "field_layout.h"
+// Word of cell or face c in every field buffer (field_layout.h: cells, x-faces and y-faces alike).
+int fieldAt(ivec2 c) { return fieldIndex(c.x, c.y, fieldStride(uSize.x)); }
+int fieldAt(int x, int y) { return fieldIndex(x, y, fieldStride(uSize.x)); }
+// Words in one field: where a buffer's second section starts (the bodies' load after the bed, the
+// y-faces' velocities after the x-faces').
+int fieldSpan() { return fieldWords(uSize.x, uSize.y); }
 // The water model (SLUICE_MODEL_*), the friction law (SLUICE_FRICTION_*), whether the laminar drag
 // runs (uViscosityTerm != 0) and whether bodies load the water (uBodyLoad): constants in a kernel
 // compiled for one configuration (SLUICE_STEP_* defined: GpuSolver::selectStepKernels), so the other
@@ -46,7 +54,7 @@ uniform int uEmitterBase;     // the first emitter's slot in a row (after the se
 #if defined(SLUICE_STEP_BODY_LOAD) && !SLUICE_STEP_BODY_LOAD
 const int uBodyLoad = 0;
 #else
-uniform int uBodyLoad;        // 1: terrain[W*H + i] holds the bodies' load on the water (m, docs/BODIES.md)
+uniform int uBodyLoad;        // 1: terrain[fieldSpan() + i] holds the bodies' load on the water (m, docs/BODIES.md)
 #endif
 
 // The bed as the flow sees it: the terrain plus the load of the bodies over the cell (metres of
@@ -55,7 +63,7 @@ uniform int uBodyLoad;        // 1: terrain[W*H + i] holds the bodies' load on t
 // CpuSolver::flowBed; a grid without bodies reads the terrain alone.
 float flowBed(int i) {
     if (uBodyLoad == 0) return terrain[i];
-    SLUICE_PRECISE float b = terrain[i] + terrain[uSize.x * uSize.y + i];
+    SLUICE_PRECISE float b = terrain[i] + terrain[fieldSpan() + i];
     return b;
 }
 #include "dry_skip.h"

@@ -11,10 +11,7 @@
 // Every call passes a constant, so the compiler keeps two copies of the gather: the interior one
 // without any edge logic, which nearly every face takes.
 bool insideGrid(ivec2 c) { return all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, uSize)); }
-int innerIndex(ivec2 c, bool deep) {
-    const ivec2 q = deep ? c : clamp(c, ivec2(0), uSize - 1);
-    return q.y * uSize.x + q.x;
-}
+int innerIndex(ivec2 c, bool deep) { return fieldAt(deep ? c : clamp(c, ivec2(0), uSize - 1)); }
 // The edge face a cell outside the grid lies beyond: its side and its place along the side.
 int sideOf(ivec2 c) { return c.x < 0 ? 0 : c.x >= uSize.x ? 1 : c.y < 0 ? 2 : 3; }
 int alongOf(ivec2 c) { return (c.x < 0 || c.x >= uSize.x) ? clamp(c.y, 0, uSize.y - 1) : clamp(c.x, 0, uSize.x - 1); }
@@ -37,19 +34,19 @@ float outerDepthAt(ivec2 c, bool deep) {
 // elsewhere outside (sim/cpu_swe.cpp).
 float flowAt(int axis, ivec2 f, bool deep) {
     const int W = uSize.x, H = uSize.y;
-    if (deep) return axis == 0 ? flowX[f.y * (W + 1) + f.x] : flowY[f.y * W + f.x];
+    if (deep) return axis == 0 ? flowX[fieldAt(f)] : flowY[fieldAt(f)];
     if (axis == 0) {
         if (f.y < 0 || f.y >= H) return 0.0;
-        if (f.x >= 0 && f.x <= W) return flowX[f.y * (W + 1) + f.x];
+        if (f.x >= 0 && f.x <= W) return flowX[fieldAt(f)];
         if (f.x != -1 && f.x != W + 1) return 0.0;
         const int side = f.x < 0 ? 0 : 1;
-        return continuesBeyond(edgeKind(edgeCodeAt(side, f.y))) ? flowX[f.y * (W + 1) + (side == 0 ? 0 : W)] : 0.0;
+        return continuesBeyond(edgeKind(edgeCodeAt(side, f.y))) ? flowX[fieldAt(side == 0 ? 0 : W, f.y)] : 0.0;
     }
     if (f.x < 0 || f.x >= W) return 0.0;
-    if (f.y >= 0 && f.y <= H) return flowY[f.y * W + f.x];
+    if (f.y >= 0 && f.y <= H) return flowY[fieldAt(f)];
     if (f.y != -1 && f.y != H + 1) return 0.0;
     const int side = f.y < 0 ? 2 : 3;
-    return continuesBeyond(edgeKind(edgeCodeAt(side, f.x))) ? flowY[(side == 2 ? 0 : H) * W + f.x] : 0.0;
+    return continuesBeyond(edgeKind(edgeCodeAt(side, f.x))) ? flowY[fieldAt(f.x, side == 2 ? 0 : H)] : 0.0;
 }
 
 // A face beyond an edge face, where the outside continues the inside, moves with the edge face.
@@ -63,7 +60,7 @@ float velocityAt(int axis, ivec2 f, bool deep) {
                 f.x = f.x < 0 ? 0 : W;
             }
         }
-        return faceVelocity[uVelocityIn + f.y * (W + 1) + f.x];
+        return faceVelocity[uVelocityIn + fieldAt(f)];
     }
     if (!deep) {
         if (f.x < 0 || f.x >= W || f.y < -1 || f.y > H + 1) return 0.0;
@@ -72,7 +69,7 @@ float velocityAt(int axis, ivec2 f, bool deep) {
             f.y = f.y < 0 ? 0 : H;
         }
     }
-    return faceVelocity[uVelocityIn + (W + 1) * H + f.y * W + f.x];
+    return faceVelocity[uVelocityIn + fieldSpan() + fieldAt(f)];
 }
 
 float faceUpdate(int axis, ivec2 f, bool deep, inout float demand, inout float allowed, out float moved) {

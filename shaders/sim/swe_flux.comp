@@ -38,16 +38,16 @@ void main() {
     float demand = 0.0, allowed = 0.0, moved;
     // A face whose raw transfer is 0 moves nothing in pass 2 either, which then reads no depth for it.
     if (p.x <= W && p.y < H) {
-        const int face = p.y * (W + 1) + p.x;
+        const int face = fieldAt(p);
         const int raw = sweRawFace(0, p, demand, allowed, moved);
         rawX[face] = raw;
         if (raw != 0 && p.x > 0 && p.x < W) faceVelocity[uMovedDepthAt + face] = moved;
     }
     if (p.x < W && p.y <= H) {
-        const int face = p.y * W + p.x;
+        const int face = fieldAt(p);
         const int raw = sweRawFace(1, p, demand, allowed, moved);
         rawY[face] = raw;
-        if (raw != 0 && p.y > 0 && p.y < H) faceVelocity[uMovedDepthAt + (W + 1) * H + face] = moved;
+        if (raw != 0 && p.y > 0 && p.y < H) faceVelocity[uMovedDepthAt + fieldSpan() + face] = moved;
     }
     recordSpeeds(demand, allowed);
 }

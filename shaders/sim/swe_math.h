@@ -102,15 +102,7 @@ SLUICE_FN float sweCourantOf(float u, float dtOverDx2, float dx) {
 // ample for a limited slope; the same bits on every device. 0 for x below 2^-100 (no depth is).
 SLUICE_FN float sweDepthRoot(float x) {
     if (!(x > SLUICE_NEWTON_LO)) return 0.0f;
-    float r = uintBitsToFloat(0x5F3759DFu - (floatBitsToUint(x) >> 1u));
-    SLUICE_PRECISE float halfX = 0.5f * x;
-    for (int i = 0; i < 2; ++i) {
-        SLUICE_PRECISE float r2 = r * r;
-        SLUICE_PRECISE float e = 1.5f - halfX * r2;
-        SLUICE_PRECISE float next = r * e;
-        r = next;
-    }
-    SLUICE_PRECISE float root = x * r;
+    SLUICE_PRECISE float root = x * sluiceInvRootSteps(x, 2);
     return root;
 }
 

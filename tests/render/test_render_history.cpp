@@ -11,6 +11,7 @@
 
 #include "render/solver_inputs.hpp"
 #include "render/water_history.hpp"
+#include "sim/field_layout.hpp"
 #include "tests/support/backends.hpp"
 #include "tests/support/water_scenes.hpp"
 
@@ -111,10 +112,13 @@ TEST(RenderHistory, HalfFloatPackingKeepsTheStatedPrecision) {
     auto solver = makeSolver("gpu", flatScene(4, 2, 1.0f));  // for the context
     auto history = makeHistory();
     ASSERT_TRUE(solver && history);
-    gl::Buffer buffer(units.size() * sizeof(std::int32_t), units.data());
+    // Laid out as a GPU solver's fields in tiles (shaders/sim/field_layout.h): the renderer reads them so.
+    const sim::FieldLayout layout(4, 2, true);
+    gl::Buffer buffer(layout.words() * sizeof(std::int32_t), layout.laidOut(units.data(), 4, 2).data());
     render::RenderInputs in;
     in.width = 4;
     in.height = 2;
+    in.fieldTiles = true;
     in.depth = &buffer;
     history->reset(100.0);
     history->update(in, 100.0 + 1234.567);  // 1234.567 s after the origin

@@ -15,6 +15,7 @@
 #include "render/render_layout.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/solver_inputs.hpp"
+#include "sim/field_layout.hpp"
 #include "sim/gpu_solver.hpp"
 #include "tests/support/backends.hpp"
 #include "tests/support/render_frame.hpp"
@@ -246,7 +247,10 @@ TEST(TerrainLook, WetGroundDarkensThenDriesOverSimulatedTime) {
     const auto unitsPerM = std::int32_t(std::lround(1.0 / SLUICE_DEPTH_UNIT));
     for (int y = 0; y < 64; ++y)
         for (int x = 0; x < 32; ++x) wet[std::size_t(y) * 64 + std::size_t(x)] = unitsPerM / 5;  // 0.2 m
-    gl::Buffer wetDepth(cells * 4, wet.data()), dryDepth(cells * 4, dry.data());
+    // Laid out as the solver lays out its fields (shaders/sim/field_layout.h).
+    const sim::FieldLayout layout = gpuOf(solver).fieldLayout();
+    gl::Buffer wetDepth(layout.words() * 4, layout.laidOut(wet.data(), 64, 64).data());
+    gl::Buffer dryDepth(layout.words() * 4, layout.laidOut(dry.data(), 64, 64).data());
 
     render::ViewSettings look;
     look.shadows = false;

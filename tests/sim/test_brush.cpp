@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "sim/brush.hpp"
 #include "tests/support/backends.hpp"
@@ -263,13 +264,19 @@ INSTANTIATE_TEST_SUITE_P(Backends, Brush, ::testing::Values(std::string("cpu"), 
                          [](const auto& paramInfo) { return paramInfo.param; });
 
 // (e) The same strokes give the same field on both backends, including strokes that cross work-group
-// boundaries and the grid edge, and the same ledger.
-TEST(BrushBackends, GpuMatchesCpu) {
-    sim::Scene s = noisyScene(40, 32, 0.5f);
+// boundaries and the grid edge, and the same ledger: on a 40 x 32 grid with the GPU's fields in rows,
+// and on one 150 x 32 with them in tiles (shaders/sim/field_layout.h), the strokes moved across the
+// tiles' border at x = 128.
+class BrushBackends : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BrushBackends, GpuMatchesCpu) {
+    const bool tiles = GetParam() == "gpu-tiles";
+    const float shift = tiles ? 110.0f : 0.0f;
+    sim::Scene s = noisyScene(tiles ? 150 : 40, 32, 0.5f);
     for (int y = 0; y < s.height; ++y)
         for (int x = 0; x < s.width; ++x) s.depthM[idx(s, x, y)] = std::max(0.0f, 0.05f - s.terrainM[idx(s, x, y)]);
     auto cpu = test::makeSolver("cpu", s);
-    auto gpu = test::makeSolver("gpu", s);
+    auto gpu = test::makeSolver(GetParam(), s);
     ASSERT_TRUE(cpu && gpu);
     std::vector<sim::BrushStroke> strokes = {
         stroke(sim::BrushKind::Raise, 16.2f, 15.7f, 6.0f, 1.3f, 0.5f, 0.07f),
@@ -284,7 +291,8 @@ TEST(BrushBackends, GpuMatchesCpu) {
         stroke(sim::BrushKind::Raise, -50.0f, 10.0f, 5.0f, 1.0f, 0.5f, 0.1f),  // misses the grid
     };
     strokes[4].targetHeightM = 0.15f;
-    for (const sim::BrushStroke& b : strokes) {
+    for (sim::BrushStroke& b : strokes) {
+        if (b.x > 2.5f) b.x += shift;  // the corner strokes stay at the corner
         cpu->applyBrush(b);
         gpu->applyBrush(b);
     }
@@ -299,3 +307,6 @@ TEST(BrushBackends, GpuMatchesCpu) {
     EXPECT_EQ(lc.residualUnits, 0);
     EXPECT_EQ(lg.residualUnits, 0);
 }
+
+INSTANTIATE_TEST_SUITE_P(Layouts, BrushBackends, ::testing::Values(std::string("gpu"), std::string("gpu-tiles")),
+                         [](const auto& p) { return p.param == "gpu" ? std::string("rows") : std::string("tiles"); });

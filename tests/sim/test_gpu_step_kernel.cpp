@@ -13,6 +13,7 @@
 #include "gl/renderer_info.hpp"
 #include "sim/builtin_scenes.hpp"
 #include "sim/emitter.hpp"
+#include "sim/field_layout.hpp"
 #include "sim/gpu_solver.hpp"
 #include "tests/support/backends.hpp"
 
@@ -56,10 +57,11 @@ sim::Scene multiTileScene(sim::WaterModel model = sim::WaterModel::Pipes, int wi
 }
 
 // fusedRows: 0 the two passes, else the fused kernel with that many cell rows per invocation (tiles
-// of 128 x 4 fusedRows cells).
+// of 128 x 4 fusedRows cells). fieldTiles: the fields in tiles (shaders/sim/field_layout.h), else in
+// rows, as the tests' grids take them by default.
 std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, bool skip, int stripRows = -1, int sweepSubsteps = 8,
-                                          int fusedRows = 0) {
-    std::unique_ptr<sim::Solver> base = test::makeSolver("gpu", scene);
+                                          int fusedRows = 0, bool fieldTiles = false) {
+    std::unique_ptr<sim::Solver> base = test::makeSolver(fieldTiles ? "gpu-tiles" : "gpu-rows", scene);
     auto* gpu = dynamic_cast<sim::GpuSolver*>(base.get());
     if (!gpu) return nullptr;
     base.release();
@@ -75,8 +77,9 @@ std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, bool skip, in
     return solver;
 }
 
-std::unique_ptr<sim::GpuSolver> fusedSolver(const sim::Scene& scene, bool skip, int rows, int threadRows = 4) {
-    auto solver = gpuSolver(scene, skip);
+std::unique_ptr<sim::GpuSolver> fusedSolver(const sim::Scene& scene, bool skip, int rows, int threadRows = 4,
+                                            bool fieldTiles = false) {
+    auto solver = gpuSolver(scene, skip, -1, 8, 0, fieldTiles);
     sim::GpuSolver::Tuning t = solver->tuning();
     t.fused = true;
     t.fusedCellRows = rows;
@@ -89,8 +92,8 @@ std::unique_ptr<sim::GpuSolver> fusedSolver(const sim::Scene& scene, bool skip, 
 }
 
 // Two passes, pass 2 in the fused kernel's tiles of 128 x 4 rows cells.
-std::unique_ptr<sim::GpuSolver> tiledSolver(const sim::Scene& scene, bool skip, int rows) {
-    auto solver = gpuSolver(scene, skip);
+std::unique_ptr<sim::GpuSolver> tiledSolver(const sim::Scene& scene, bool skip, int rows, bool fieldTiles = false) {
+    auto solver = gpuSolver(scene, skip, -1, 8, 0, fieldTiles);
     sim::GpuSolver::Tuning t = solver->tuning();
     t.tiledPass2 = true;
     t.fusedCellRows = rows;
@@ -102,9 +105,10 @@ std::string variantName(const sim::GpuSolver& v) {
     const sim::GpuSolver::Tuning& t = v.tuning();
     const std::string skip = t.skipDryTiles ? " skip" : " all";
     const std::string tile = std::to_string(t.fusedThreadRows) + "x" + std::to_string(t.fusedCellRows);
-    if (t.fused) return "fused " + tile + skip;
-    if (t.tiledPass2) return "tiled pass 2 " + tile + skip;
-    return "strip " + std::to_string(t.stripRows) + "x" + std::to_string(t.sweepSubsteps) + skip;
+    const std::string fields = v.fieldLayout().inTiles() ? ", fields in tiles" : ", fields in rows";
+    if (t.fused) return "fused " + tile + skip + fields;
+    if (t.tiledPass2) return "tiled pass 2 " + tile + skip + fields;
+    return "strip " + std::to_string(t.stripRows) + "x" + std::to_string(t.sweepSubsteps) + skip + fields;
 }
 
 template <class T>
@@ -157,6 +161,14 @@ TEST(GpuStepKernel, AllVariantsGiveIdenticalBits) {
     // groups need more than llvmpipe's 32 KB of shared memory).
     variants.push_back(fusedSolver(scene, true, 1, 2));
     variants.push_back(fusedSolver(scene, false, 4, 2));
+    // With the fields in tiles of 128 x 16 (shaders/sim/field_layout.h; 263 x 71 cells span three
+    // tile columns and five tile rows, the last ones partial), one of each kind: the whole grid,
+    // sweeps whose raw-transfer scratch starts at rows inside a tile row, the fused kernel, pass 2 in
+    // the fused kernel's tiles.
+    variants.push_back(gpuSolver(scene, true, -1, 8, 0, true));
+    variants.push_back(gpuSolver(scene, true, 10, 3, 0, true));
+    variants.push_back(fusedSolver(scene, true, 1, 4, true));
+    variants.push_back(tiledSolver(scene, false, 2, true));
     // Steps with CFL substeps (1 to 4 here), so the sweeps also run remainders.
     int maxSubsteps = 0;
     for (int step = 0; step < 16; ++step) {
@@ -238,7 +250,10 @@ TEST(GpuStepKernel, GroupListsRunTheGroupsVotingWould) {
     for (auto [model, width, height] : {std::tuple{sim::WaterModel::Pipes, 263, 71}, std::tuple{sim::WaterModel::Swe, 263, 71},
                                         std::tuple{sim::WaterModel::Pipes, 256, 70}, std::tuple{sim::WaterModel::Swe, 256, 70}}) {
         const sim::Scene scene = multiTileScene(model, width, height);
-        auto lists = gpuSolver(scene, true), votes = gpuSolver(scene, true), all = gpuSolver(scene, false);
+        // The fields in rows on the first grid, in tiles on the second.
+        const bool fieldTiles = width == 256;
+        auto lists = gpuSolver(scene, true, -1, 8, 0, fieldTiles), votes = gpuSolver(scene, true, -1, 8, 0, fieldTiles);
+        auto all = gpuSolver(scene, false, -1, 8, 0, fieldTiles);
         ASSERT_TRUE(lists && votes && all);
         sim::GpuSolver::Tuning t = votes->tuning();
         t.groupLists = false;
@@ -261,12 +276,14 @@ TEST(GpuStepKernel, GroupListsRunTheGroupsVotingWould) {
 // and ledger. On llvmpipe (IEEE float everywhere) every bit agrees; a GPU whose division or square root
 // rounds differently may move a face's transfer by a unit, so there the comparison allows that much
 // drift.
-class CrossesBorders : public ::testing::TestWithParam<std::tuple<sim::WaterModel, bool>> {};
+// The fields in rows, and in tiles (shaders/sim/field_layout.h), whose borders the water crosses too.
+class CrossesBorders : public ::testing::TestWithParam<std::tuple<sim::WaterModel, bool, bool>> {};
 
 TEST_P(CrossesBorders, WaterCrossesGroupBordersAsOnTheCpu) {
     const sim::Scene scene = multiTileScene(std::get<0>(GetParam()));
     auto cpu = test::makeSolver("cpu", scene);
-    auto gpu = std::get<1>(GetParam()) ? fusedSolver(scene, true, 2) : gpuSolver(scene, true);
+    const bool fieldTiles = std::get<2>(GetParam());
+    auto gpu = std::get<1>(GetParam()) ? fusedSolver(scene, true, 2, 4, fieldTiles) : gpuSolver(scene, true, -1, 8, 0, fieldTiles);
     ASSERT_TRUE(cpu && gpu);
     for (int i = 0; i < 60; ++i) {
         cpu->step(0.1f);
@@ -306,9 +323,11 @@ TEST_P(CrossesBorders, WaterCrossesGroupBordersAsOnTheCpu) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, CrossesBorders,
-                         ::testing::Combine(::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe), ::testing::Bool()),
+                         ::testing::Combine(::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe), ::testing::Bool(),
+                                            ::testing::Bool()),
                          [](const auto& p) {
-                             return std::string(sim::toString(std::get<0>(p.param))) + (std::get<1>(p.param) ? "_fused" : "_two_pass");
+                             return std::string(sim::toString(std::get<0>(p.param))) + (std::get<1>(p.param) ? "_fused" : "_two_pass") +
+                                    (std::get<2>(p.param) ? "_tiles" : "_rows");
                          });
 
 // Tiles of sideX x sideY cells holding water (these must run), and tiles with water within reachX
@@ -394,18 +413,30 @@ TEST(GpuStepKernel, ReportsMemoryPerCell) {
     const sim::Scene scene = sim::benchScene(256);
     auto gpu = gpuSolver(scene, true);
     ASSERT_TRUE(gpu);
-    // Bed, two depths, two pairs of flows, the shallow-water model's face velocities (36 B), two flag
-    // words per 256-cell group, ledger slots (16 B per group and per 1024-cell brush tile).
-    EXPECT_GE(gpu->bytesPerCell(), 36.0);
-    EXPECT_LT(gpu->bytesPerCell(), 36.3);
-    // The fused kernel writes the velocities to a second copy (8 B a cell and the edge faces), made
-    // when it first runs.
+    // Bed, two depths, two pairs of flows, the shallow-water model's face velocities: nine fields of
+    // 4 B words, each with room for 257 x 257 cells and faces (in rows at this size, of 288 words so
+    // that each starts on a 128-byte line: 40.7 B per grid cell), then two flag words per 256-cell
+    // group and ledger slots (16 B per group and per 1024-cell brush tile).
+    ASSERT_FALSE(gpu->fieldLayout().inTiles());
+    const double fieldBytes = 4.0 * 288.0 * 257.0 / (256.0 * 256.0);
+    EXPECT_GE(gpu->bytesPerCell(), 9 * fieldBytes);
+    EXPECT_LT(gpu->bytesPerCell(), 9 * fieldBytes + 0.3);
+    // The fused kernel writes the velocities to a second copy (two fields more), made when it first
+    // runs.
     sim::GpuSolver::Tuning t = gpu->tuning();
     t.fused = true;
     gpu->setTuning(t);
     gpu->stepFixed(0.05f, 1);
-    EXPECT_GE(gpu->bytesPerCell(), 44.0);
-    EXPECT_LT(gpu->bytesPerCell(), 44.4);
+    EXPECT_GE(gpu->bytesPerCell(), 11 * fieldBytes);
+    EXPECT_LT(gpu->bytesPerCell(), 11 * fieldBytes + 0.3);
+    // In tiles of 128 x 16 each field has room for 384 x 272 words at this size (57.4 B per grid cell
+    // for the nine; 1.6x the rows', none of it read or written by the step).
+    auto tiled = gpuSolver(scene, true, -1, 8, 0, true);
+    ASSERT_TRUE(tiled && tiled->fieldLayout().inTiles());
+    ASSERT_EQ(tiled->fieldLayout().words(), 384u * 272u);
+    const double tileBytes = 4.0 * 384.0 * 272.0 / (256.0 * 256.0);
+    EXPECT_GE(tiled->bytesPerCell(), 9 * tileBytes);
+    EXPECT_LT(tiled->bytesPerCell(), 9 * tileBytes + 0.3);
 }
 
 TEST(GpuStepKernel, GroupThatDriesUpIsClearedInBothBuffers) {

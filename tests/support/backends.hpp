@@ -8,8 +8,9 @@
 
 namespace sluice::test {
 
-/// A solver of backend "cpu" or "gpu". The GPU path shares one EGL context per process; failing to
-/// create it fails the test (CI has Mesa llvmpipe, so the GPU tests must run there).
+/// A solver of backend "cpu" or "gpu" ("gpu-tiles" / "gpu-rows": the GPU solver with its fields in
+/// that layout, whatever the grid's size). The GPU path shares one EGL context per process; failing
+/// to create it fails the test (CI has Mesa llvmpipe, so the GPU tests must run there).
 std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::Scene& scene);
 
 /// W x H scene with flat terrain at 0, cell size dx, dry, walls, default params.

@@ -8,6 +8,8 @@
 
 #include "app/window/simulation.hpp"
 #include "sim/command.hpp"
+#include "sim/field_layout.hpp"
+#include "sim/gpu_solver.hpp"
 #include "tests/support/backends.hpp"
 #include "tests/support/run_cli.hpp"
 #include "tests/support/water_scenes.hpp"
@@ -61,12 +63,17 @@ TEST(ViewerBackend, SwitchingMidRunKeepsTheBitsTheHistoryAndWhatIsDrawn) {
     EXPECT_EQ(switched.solver->download().depthUnits, stayed.solver->download().depthUnits);
     EXPECT_EQ(switched.solver->ledger().residualUnits, 0);
 
-    // What the renderer reads is the CPU solver's state, laid out as the GPU solver's.
+    // What the renderer reads is the CPU solver's state, laid out as a GPU solver of the grid lays out
+    // its fields (shaders/sim/field_layout.h).
     switched.syncMirrors();
-    const std::vector<std::int32_t> units = switched.solver->download().depthUnits;
-    std::vector<std::int32_t> drawn(units.size());
-    switched.depthBuffer(0).download(drawn.data(), drawn.size() * 4);
-    EXPECT_EQ(drawn, units);
+    const sim::FieldSnapshot now = switched.solver->download();
+    const sim::FieldLayout layout(now.width, now.height, sim::GpuSolver::autoFieldTiles(now.width, now.height));
+    EXPECT_EQ(switched.drawInputs(0).fieldTiles, layout.inTiles());
+    std::vector<std::int32_t> words(layout.words()), drawn(now.depthUnits.size());
+    ASSERT_EQ(switched.depthBuffer(0).bytes(), words.size() * 4);
+    switched.depthBuffer(0).download(words.data(), words.size() * 4);
+    layout.pickOut(words.data(), 0, 0, 0, now.width, now.height, drawn.data());
+    EXPECT_EQ(drawn, now.depthUnits);
 
     // The history made on the GPU undoes on the CPU.
     EXPECT_TRUE(switched.session->canUndo());

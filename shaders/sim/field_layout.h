@@ -1,0 +1,70 @@
+// How every per-cell and per-face field of a W x H grid lies in its GPU buffer, shared by C++
+// (sim/field_layout.hpp: uploads, downloads, regions) and GLSL (the step, brushes, slumping, gathers,
+// the renderer). A field of cells (x < W, y < H), of x-faces (x <= W, y < H) or of y-faces (x < W,
+// y <= H) indexes the same way, fieldIndex(x, y, fieldStride(W)), so every field buffer holds
+// fieldWords(W, H) words, room for W + 1 columns and H + 1 rows (the words outside a field are 0 and
+// nothing reads them), and a cell, its west x-face and its south y-face share a word number.
+//
+// Two layouts, picked per grid by the GPU solver (GpuSolver::fieldTilesFor) and compiled into its
+// kernels as SLUICE_FIELD_TILES (the renderer takes either at run time, shaders/render/field_words.glsl):
+// - 0, rows: row-major, rows of W + 1 words rounded up to 32 (each row starts on a 128-byte line).
+// - 1, tiles: tiles of SLUICE_TILE_W x SLUICE_TILE_H words, each tile's rows one after another, the
+//   tiles in row-major order (W + 1 columns and H + 1 rows rounded up to whole tiles). A region of the
+//   grid then lies in as many stretches of memory as it spans tiles, not rows, so a tall narrow wet
+//   region (a river running north-south) cycles through its own memory only. In rows, a band of
+//   columns of an 8192^2 grid touched every row of every field (1.9 GB) each substep, beyond the reach
+//   of the GPU's address translation, and cost 5.6x per computed cell what the whole grid does; in
+//   tiles 1.2x. But the tile index costs the shallow-water step 11-13 % on a dense grid, so tiles are
+//   for the grids whose fields outgrow that reach (docs/PERFORMANCE.md, 2026-12-06). The tile is as
+//   wide as the step's work groups (SLUICE_PASS_GROUP_X), so a group's row of cells is one 512-byte
+//   stretch.
+//
+// The index is a part that depends on the row only plus one that depends on the column only, so a
+// kernel reading a stencil computes each row's and each column's part once and adds them per word
+// (the compiler shares them): with the whole tile index per word the pipe step lost 10-14 % to tiles,
+// with the parts 2-4 %.
+#ifndef SLUICE_FIELD_LAYOUT_H
+#define SLUICE_FIELD_LAYOUT_H
+
+#ifdef __cplusplus
+#define SLUICE_LAYOUT_FN inline
+#else
+#define SLUICE_LAYOUT_FN
+#endif
+
+#define SLUICE_TILE_W_LOG2 7
+#define SLUICE_TILE_H_LOG2 4
+#define SLUICE_TILE_W 128
+#define SLUICE_TILE_H 16
+
+// Rows: words a row of a grid W cells wide.
+SLUICE_LAYOUT_FN int fieldRowsStride(int W) { return (W + 32) & ~31; }
+
+// Tiles: tiles across a grid W cells wide (room for its W + 1 x-faces); words in one field of a W x H
+// grid (below 2^31 for grids up to 32768^2); row y's part (its tile row's first word and its row
+// within the tile) and column x's part (its tile's place in the tile row and its column within it).
+SLUICE_LAYOUT_FN int fieldTilesStride(int W) { return (W + SLUICE_TILE_W) >> SLUICE_TILE_W_LOG2; }
+SLUICE_LAYOUT_FN int fieldTilesWords(int W, int H) {
+    return (fieldTilesStride(W) * ((H + SLUICE_TILE_H) >> SLUICE_TILE_H_LOG2)) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2);
+}
+SLUICE_LAYOUT_FN int fieldTilesRowPart(int y, int stride) {
+    return (((y >> SLUICE_TILE_H_LOG2) * stride) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2)) |
+           ((y & (SLUICE_TILE_H - 1)) << SLUICE_TILE_W_LOG2);
+}
+SLUICE_LAYOUT_FN int fieldTilesColumnPart(int x) {
+    return ((x >> SLUICE_TILE_W_LOG2) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2)) | (x & (SLUICE_TILE_W - 1));
+}
+SLUICE_LAYOUT_FN int fieldTilesIndex(int x, int y, int stride) { return fieldTilesRowPart(y, stride) + fieldTilesColumnPart(x); }
+
+// The layout a kernel was compiled for (SLUICE_FIELD_TILES, 0 when not defined).
+#if defined(SLUICE_FIELD_TILES) && SLUICE_FIELD_TILES
+SLUICE_LAYOUT_FN int fieldStride(int W) { return fieldTilesStride(W); }
+SLUICE_LAYOUT_FN int fieldWords(int W, int H) { return fieldTilesWords(W, H); }
+SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return fieldTilesIndex(x, y, stride); }
+#else
+SLUICE_LAYOUT_FN int fieldStride(int W) { return fieldRowsStride(W); }
+SLUICE_LAYOUT_FN int fieldWords(int W, int H) { return fieldRowsStride(W) * (H + 1); }
+SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return y * stride + x; }
+#endif
+
+#endif
