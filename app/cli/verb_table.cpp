@@ -40,6 +40,8 @@ std::vector<VerbSpec> makeTable() {
                   {"--screenshot", "PATH.png", "save the last frame as a PNG"},
                   {"--speed", "X", "simulated seconds per real second at start (default 1); max: time-lapse, as fast as\n"
                                    "the view keeps drawing at >= 30 fps"},
+                  {"--steps-per-frame", "N", "run exactly N steps of dt every frame, however long frames take (scripted runs,\n"
+                                             "tests: the same steps at any machine's speed); excludes --speed"},
                   {"--input-script", "FILE", "inject timed mouse/key events (docs/TESTING.md)"},
                   {"--dump-state", "DIR", "at exit, write DIR/terrain.npy, DIR/depth.npy and DIR/summary.json"},
                   {"--backend", "gpu|cpu",

@@ -48,8 +48,10 @@ struct Simulation {
     render::DepthSnapshot previousDepth;
     bool previousValid = false;
     /// Recording: exactly this many steps per frame instead of following the wall clock (0 = off),
-    /// so a video shows simulated time evenly however fast the machine is.
+    /// so a video shows simulated time evenly however fast the machine is. Outside a recording it
+    /// is stepsPerFrameOption (--steps-per-frame: scripted runs at any machine's speed).
     int fixedStepsPerFrame = 0;
+    int stepsPerFrameOption = 0;
     /// Time-lapse ("as fast as possible"): each frame runs the steps the pacer asks for, as many as
     /// keep the view at >= 30 fps (app/pacing/timelapse_pacer.hpp); `speed` is ignored meanwhile.
     bool timeLapse = false;

@@ -178,6 +178,8 @@ int runViewer(int argc, char** argv) {
     v.sim.scene = &v.scene;
     v.sim.speed = opt.speed;
     v.sim.timeLapse = opt.timeLapse;
+    v.sim.stepsPerFrameOption = opt.stepsPerFrame;
+    v.sim.fixedStepsPerFrame = opt.stepsPerFrame;
     // The file dialog's "world's folder": where a scene named on the command line lives.
     if (opt.scene && opt.scene->rfind("builtin:", 0) != 0) v.files.worldPath = *opt.scene;
     v.sim.backend = opt.backend == "cpu" ? SimBackend::Cpu : opt.backend == "gpu" ? SimBackend::Gpu : fasterBackend(software);

@@ -80,6 +80,12 @@ int parseViewerOptions(int argc, char** argv, ViewerOptions& out) {
         if (end == sp->c_str() || *end != '\0' || !std::isfinite(out.speed) || out.speed <= 0)
             return usageError("--speed: expected a positive number or max, got '" + *sp + "'");
     }
+    auto stepsPerFrame = args.integer("--steps-per-frame", 0, 1, 100000);
+    if (!stepsPerFrame) return usageError(stepsPerFrame.error().message);
+    out.stepsPerFrame = int(*stepsPerFrame);
+    if (out.stepsPerFrame > 0 && args.get("--speed"))
+        return usageError("--steps-per-frame and --speed exclude each other (one sets the steps of a frame, the other "
+                          "simulated seconds per real second)");
     if (auto a = args.get("--autosave-seconds")) {
         char* end = nullptr;
         out.autosaveSeconds = std::strtod(a->c_str(), &end);

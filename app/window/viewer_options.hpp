@@ -25,6 +25,7 @@ struct ViewerOptions {
     double renderScale = 0;            ///< fixed render scale; 0: chosen for the renderer
     float speed = 1.0f;                ///< simulated seconds per real second at start
     bool timeLapse = false;            ///< --speed max: start in time-lapse (as fast as possible)
+    int stepsPerFrame = 0;             ///< --steps-per-frame: whole steps each frame, whatever the clock (0: --speed)
     double autosaveSeconds = 120;      ///< 0: no autosave
     std::string logPath, screenshotPath, dumpDir, recordPath, preset;
     std::optional<HeightmapOption> heightmap;

@@ -44,7 +44,7 @@ void WindowRecorder::stop(const std::string& why, Simulation& s) {
     if (!done) std::cerr << "error: " << done.error().message << "\n";
     recorder_.reset();
     state.active = false;
-    s.fixedStepsPerFrame = 0;
+    s.fixedStepsPerFrame = s.stepsPerFrameOption;
 }
 
 void WindowRecorder::capture(const PixelRect& region, Simulation& s) {
@@ -60,7 +60,7 @@ void WindowRecorder::capture(const PixelRect& region, Simulation& s) {
         state.message = ok.error().message;
         recorder_.reset();  // no finish(): the partial video is discarded
         state.active = false;
-        s.fixedStepsPerFrame = 0;
+        s.fixedStepsPerFrame = s.stepsPerFrameOption;
         return;
     }
     state.frames = recorder_->framesPushed();

@@ -200,6 +200,13 @@ TEST(CliVerbs, TheViewersOptionsFollowTheSameRules) {
     const CliRun blocked = runCommand(noDisplay + "--screenshot " + quoted(dir / "plain" / "shot.png"));
     EXPECT_EQ(blocked.exitCode, 4) << blocked.output;
     EXPECT_TRUE(has(blocked.output, "--screenshot")) << blocked.output;
+    for (const char* steps : {"--steps-per-frame 0", "--steps-per-frame x", "--steps-per-frame 2 --speed 3"}) {
+        const CliRun bad = runCommand(noDisplay + steps);
+        EXPECT_EQ(bad.exitCode, 2) << steps << ": " << bad.output;
+        EXPECT_TRUE(has(bad.output, "--steps-per-frame")) << bad.output;
+        EXPECT_FALSE(has(bad.output, "unknown option")) << bad.output;
+    }
+    EXPECT_TRUE(has(runCommand(noDisplay + "--steps-per-frame 2 --speed 3").output, "exclude each other"));
     const CliRun typo = runCommand(noDisplay + "--screnshot x.png");
     EXPECT_EQ(typo.exitCode, 2) << typo.output;
     EXPECT_TRUE(has(typo.output, "did you mean --screenshot?")) << typo.output;

@@ -119,7 +119,9 @@ TEST(ViewerSession, RunsTheScenesBodiesAndSavesThemWhereTheyAre) {
         "terrain": {"npy": "bed.npy"}, "water": {"npy": "water.npy"}, "params": {"dt": 0.1},
         "bodies": [{"shape": "log", "size": [3, 0.4, 0.4], "density": 700, "position": [30, 60, 3.5], "yaw": 45}]})");
     test::writeText(dir / "save.txt", "20 key Ctrl+S\n24 key Return\n");
-    auto r = runViewer(dir, "logs.json --map --frames 40 --autosave-seconds 0 --input-script save.txt");
+    // Two steps a frame whatever the machine's load: 40 steps (4 s) by the save at frame 20, the log
+    // at rest in the water by then (at real-time speed a loaded machine could run too few).
+    auto r = runViewer(dir, "logs.json --map --frames 40 --autosave-seconds 0 --steps-per-frame 2 --input-script save.txt");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     EXPECT_EQ(r.output.find("neither moved nor drawn"), std::string::npos) << r.output;
     auto snap = sim::readSnapshotFile(dir / "world.sluice");
