@@ -16,7 +16,7 @@ namespace layout {
 class FieldLayout {
 public:
     FieldLayout() = default;
-    /// `inTiles`: the tiled layout, else row-major (rows of W + 1 words rounded up to 32).
+    /// `inTiles`: the tiled layout, else row-major (rows of W + 1 words).
     FieldLayout(int width, int height, bool inTiles)
         : width_(width), height_(height), tiles_(inTiles),
           stride_(inTiles ? layout::fieldTilesStride(width) : layout::fieldRowsStride(width)) {}

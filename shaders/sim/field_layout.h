@@ -7,7 +7,11 @@
 //
 // Two layouts, picked per grid by the GPU solver (GpuSolver::fieldTilesFor) and compiled into its
 // kernels as SLUICE_FIELD_TILES (the renderer takes either at run time, shaders/render/field_words.glsl):
-// - 0, rows: row-major, rows of W + 1 words rounded up to 32 (each row starts on a 128-byte line).
+// - 0, rows: row-major, rows of W + 1 words. Rounding the rows up to 32 words, so that each starts on
+//   a 128-byte line, cost the dense shallow-water step 9 % at 4096^2 on an H100 (11.0 against 12.1 G
+//   cell-steps/s, docs/perf/2026-12-06-h100-74), the pipes nothing; likely because word i of every
+//   field then lies at the same offset from a well-aligned base in each buffer, and the step reads
+//   many buffers at one word number (not measured further).
 // - 1, tiles: tiles of SLUICE_TILE_W x SLUICE_TILE_H words, each tile's rows one after another, the
 //   tiles in row-major order (W + 1 columns and H + 1 rows rounded up to whole tiles). A region of the
 //   grid then lies in as many stretches of memory as it spans tiles, not rows, so a tall narrow wet
@@ -38,7 +42,7 @@
 #define SLUICE_TILE_H 16
 
 // Rows: words a row of a grid W cells wide.
-SLUICE_LAYOUT_FN int fieldRowsStride(int W) { return (W + 32) & ~31; }
+SLUICE_LAYOUT_FN int fieldRowsStride(int W) { return W + 1; }
 
 // Tiles: tiles across a grid W cells wide (room for its W + 1 x-faces); words in one field of a W x H
 // grid (below 2^31 for grids up to 32768^2); row y's part (its tile row's first word and its row

@@ -414,11 +414,11 @@ TEST(GpuStepKernel, ReportsMemoryPerCell) {
     auto gpu = gpuSolver(scene, true);
     ASSERT_TRUE(gpu);
     // Bed, two depths, two pairs of flows, the shallow-water model's face velocities: nine fields of
-    // 4 B words, each with room for 257 x 257 cells and faces (in rows at this size, of 288 words so
-    // that each starts on a 128-byte line: 40.7 B per grid cell), then two flag words per 256-cell
+    // 4 B words, each with room for 257 x 257 cells and faces (in rows at this size: 4.03 B per grid
+    // cell and field, 36.3 B in all), then two flag words per 256-cell
     // group and ledger slots (16 B per group and per 1024-cell brush tile).
     ASSERT_FALSE(gpu->fieldLayout().inTiles());
-    const double fieldBytes = 4.0 * 288.0 * 257.0 / (256.0 * 256.0);
+    const double fieldBytes = 4.0 * 257.0 * 257.0 / (256.0 * 256.0);
     EXPECT_GE(gpu->bytesPerCell(), 9 * fieldBytes);
     EXPECT_LT(gpu->bytesPerCell(), 9 * fieldBytes + 0.3);
     // The fused kernel writes the velocities to a second copy (two fields more), made when it first
