@@ -40,6 +40,9 @@
 #define SLUICE_TILE_H_LOG2 4
 #define SLUICE_TILE_W 128
 #define SLUICE_TILE_H 16
+// Words from one row of a tile to the next (SLUICE_TILE_W: none between them), and a tile's words.
+#define SLUICE_TILE_PITCH 128
+#define SLUICE_TILE_WORDS (SLUICE_TILE_PITCH * SLUICE_TILE_H)
 
 // Rows: words a row of a grid W cells wide.
 SLUICE_LAYOUT_FN int fieldRowsStride(int W) { return W + 1; }
@@ -49,14 +52,13 @@ SLUICE_LAYOUT_FN int fieldRowsStride(int W) { return W + 1; }
 // within the tile) and column x's part (its tile's place in the tile row and its column within it).
 SLUICE_LAYOUT_FN int fieldTilesStride(int W) { return (W + SLUICE_TILE_W) >> SLUICE_TILE_W_LOG2; }
 SLUICE_LAYOUT_FN int fieldTilesWords(int W, int H) {
-    return (fieldTilesStride(W) * ((H + SLUICE_TILE_H) >> SLUICE_TILE_H_LOG2)) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2);
+    return (fieldTilesStride(W) * ((H + SLUICE_TILE_H) >> SLUICE_TILE_H_LOG2)) * SLUICE_TILE_WORDS;
 }
 SLUICE_LAYOUT_FN int fieldTilesRowPart(int y, int stride) {
-    return (((y >> SLUICE_TILE_H_LOG2) * stride) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2)) |
-           ((y & (SLUICE_TILE_H - 1)) << SLUICE_TILE_W_LOG2);
+    return ((y >> SLUICE_TILE_H_LOG2) * stride) * SLUICE_TILE_WORDS + (y & (SLUICE_TILE_H - 1)) * SLUICE_TILE_PITCH;
 }
 SLUICE_LAYOUT_FN int fieldTilesColumnPart(int x) {
-    return ((x >> SLUICE_TILE_W_LOG2) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2)) | (x & (SLUICE_TILE_W - 1));
+    return (x >> SLUICE_TILE_W_LOG2) * SLUICE_TILE_WORDS + (x & (SLUICE_TILE_W - 1));
 }
 SLUICE_LAYOUT_FN int fieldTilesIndex(int x, int y, int stride) { return fieldTilesRowPart(y, stride) + fieldTilesColumnPart(x); }
 
