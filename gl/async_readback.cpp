@@ -43,7 +43,7 @@ void AsyncReadback::release() {
 void AsyncReadback::request(int slot, const Buffer& src, std::uint64_t tag) {
     Slot& s = slots_[std::size_t(slot)];
     if (s.fence) ready(slot, true);  // the GPU must be done writing the old copy before a new one
-    glCopyNamedBufferSubData(src.id(), s.buffer, GLintptr(src.skew()), 0, GLsizeiptr(bytes_));
+    glCopyNamedBufferSubData(src.id(), s.buffer, 0, 0, GLsizeiptr(bytes_));
     glMemoryBarrier(GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT);
     s.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glFlush();  // submit the copy and the fence now, so that polling sees it signal without waiting

@@ -10,15 +10,6 @@ Buffer::Buffer(std::size_t bytes, const void* data, GLbitfield flags) : bytes_(b
     glNamedBufferStorage(id_, GLsizeiptr(bytes > 0 ? bytes : 4), data, flags);
 }
 
-Buffer Buffer::skewed(std::size_t bytes, std::size_t skewBytes, const void* data) {
-    assert(skewBytes % 256 == 0);
-    Buffer b(skewBytes + bytes);
-    b.bytes_ = bytes;
-    b.skew_ = skewBytes;
-    if (data) b.upload(data, bytes);
-    return b;
-}
-
 Buffer::~Buffer() {
     if (id_) glDeleteBuffers(1, &id_);
 }
@@ -28,21 +19,20 @@ Buffer& Buffer::operator=(Buffer&& o) noexcept {
         if (id_) glDeleteBuffers(1, &id_);
         id_ = std::exchange(o.id_, 0);
         bytes_ = std::exchange(o.bytes_, 0);
-        skew_ = std::exchange(o.skew_, 0);
     }
     return *this;
 }
 
 void Buffer::upload(const void* data, std::size_t bytes, std::size_t offset) {
     assert(offset + bytes <= bytes_);
-    glNamedBufferSubData(id_, GLintptr(skew_ + offset), GLsizeiptr(bytes), data);
+    glNamedBufferSubData(id_, GLintptr(offset), GLsizeiptr(bytes), data);
 }
 
 void Buffer::download(void* data, std::size_t bytes, std::size_t offset) const {
     assert(offset + bytes <= bytes_);
     // Shader writes must be visible to the buffer read that follows.
     glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    glGetNamedBufferSubData(id_, GLintptr(skew_ + offset), GLsizeiptr(bytes), data);
+    glGetNamedBufferSubData(id_, GLintptr(offset), GLsizeiptr(bytes), data);
 }
 
 void Buffer::fill32(std::uint32_t value) {

@@ -32,12 +32,6 @@ bool GpuSolver::autoFieldTiles(int width, int height) {
     return v == "tiles" || (v != "rows" && fieldTilesFor(width, height));
 }
 
-std::size_t GpuSolver::fieldSkewBytes() {
-    const char* forced = std::getenv("SLUICE_FIELD_SKEW");
-    const long v = forced ? std::strtol(forced, nullptr, 10) : 0;
-    return v > 0 ? std::size_t(v + 255) / 256 * 256 : 0;
-}
-
 Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene, FieldStorage storage) {
     if (!glDispatchCompute) return Error{"GPU solver: no OpenGL 4.5 context is current"};
     const bool tiles = storage == FieldStorage::Auto ? autoFieldTiles(scene.width, scene.height) : storage == FieldStorage::Tiles;
@@ -111,18 +105,16 @@ Result<void> GpuSolver::init(const Scene& scene) {
 
     while (glGetError() != GL_NO_ERROR) {
     }
-    // Buffer k of the step's fields starts k skews into its storage (fieldSkewBytes).
-    const std::size_t skew = fieldSkewBytes();
-    terrain_ = gl::Buffer::skewed(words * 4, 0, layout.laidOut(scene.terrainM.data(), width_, height_).data());
+    terrain_ = gl::Buffer(words * 4, layout.laidOut(scene.terrainM.data(), width_, height_).data());
     std::vector<std::int32_t> units(cells);
     for (std::size_t i = 0; i < cells; ++i) units[i] = depthToUnits(scene.depthM[i]);
     const std::vector<std::int32_t> unitWords = layout.laidOut(units.data(), width_, height_);
     const std::vector<float> zeros(words, 0.0f);
     const std::size_t groups = std::size_t(passGroupsX_) * std::size_t(passGroupsY_);
     for (int i = 0; i < 2; ++i) {
-        depth_[i] = gl::Buffer::skewed(words * 4, std::size_t(1 + i) * skew, unitWords.data());
-        flowX_[i] = gl::Buffer::skewed(words * 4, std::size_t(3 + i) * skew, zeros.data());
-        flowY_[i] = gl::Buffer::skewed(words * 4, std::size_t(5 + i) * skew, zeros.data());
+        depth_[i] = gl::Buffer(words * 4, unitWords.data());
+        flowX_[i] = gl::Buffer(words * 4, zeros.data());
+        flowY_[i] = gl::Buffer(words * 4, zeros.data());
         flags_[i] = gl::Buffer(groups * 4);
     }
     // The group lists of dry skipping (dry_list.comp): each headed by its dispatch's (count, 1, 1).
@@ -462,8 +454,8 @@ void GpuSolver::bodyLoadChanged() {
     const FieldLayout layout = fieldLayout();
     const std::size_t bytes = layout.words() * 4;
     if (terrain_.bytes() < 2 * bytes) {
-        gl::Buffer both = gl::Buffer::skewed(2 * bytes, terrain_.skew());
-        glCopyNamedBufferSubData(terrain_.id(), both.id(), GLintptr(terrain_.skew()), GLintptr(both.skew()), GLsizeiptr(bytes));
+        gl::Buffer both(2 * bytes);
+        glCopyNamedBufferSubData(terrain_.id(), both.id(), 0, 0, GLsizeiptr(bytes));
         terrain_ = std::move(both);
     }
     // Wet groups run anyway and a load over dry cells moves nothing, so no group needs waking.

@@ -36,10 +36,6 @@ public:
     static bool fieldTilesFor(int width, int height);
     /// What Auto picks for a W x H grid: fieldTilesFor, or SLUICE_FIELD_LAYOUT's choice when set.
     static bool autoFieldTiles(int width, int height);
-    /// Bytes between the starts of successive field buffers' contents (SLUICE_FIELD_SKEW, rounded up
-    /// to 256; 0, none, when not set): a measurement of whether fields at one offset from aligned
-    /// bases conflict in the GPU's memory system.
-    static std::size_t fieldSkewBytes();
 
     /// Compiles the kernels and uploads the scene. Errors: shader compile/link, a grid larger than
     /// the GPU's buffer or dispatch limits, out of GPU memory.

@@ -95,7 +95,7 @@ void GpuSolver::advanceSkewed(int n) {
     // end of the last row's tile row: whole tile rows, one more than they fill when they start inside one.
     const std::size_t rawRows = std::size_t(L + (K - 1) * d + 4);
     const FieldLayout layout = fieldLayout();
-    const std::size_t rowWords = layout.inTiles() ? std::size_t(layout.stride()) * SLUICE_TILE_PITCH : std::size_t(layout.stride());
+    const std::size_t rowWords = layout.inTiles() ? std::size_t(layout.stride()) * SLUICE_TILE_W : std::size_t(layout.stride());
     const std::size_t rows = layout.inTiles() ? ((rawRows + SLUICE_TILE_H - 1) / SLUICE_TILE_H + 1) * SLUICE_TILE_H : rawRows;
     const std::size_t bytes = rows * rowWords * 4;
     if (stripRawX_.bytes() < bytes) {

@@ -9,16 +9,17 @@
 // kernels as SLUICE_FIELD_TILES (the renderer takes either at run time, shaders/render/field_words.glsl):
 // - 0, rows: row-major, rows of W + 1 words. Rounding the rows up to 32 words, so that each starts on
 //   a 128-byte line, cost the dense shallow-water step 9 % at 4096^2 on an H100 (11.0 against 12.1 G
-//   cell-steps/s, docs/perf/2026-12-06-h100-74), the pipes nothing; likely because word i of every
-//   field then lies at the same offset from a well-aligned base in each buffer, and the step reads
-//   many buffers at one word number (not measured further).
+//   cell-steps/s, docs/perf/2026-12-06-h100-74), the pipes nothing. Not through the buffers lying
+//   alike: starting each buffer's contents a different few kilobytes into its storage changed
+//   nothing (docs/perf/2026-12-06-h100-75).
 // - 1, tiles: tiles of SLUICE_TILE_W x SLUICE_TILE_H words, each tile's rows one after another, the
 //   tiles in row-major order (W + 1 columns and H + 1 rows rounded up to whole tiles). A region of the
 //   grid then lies in as many stretches of memory as it spans tiles, not rows, so a tall narrow wet
 //   region (a river running north-south) cycles through its own memory only. In rows, a band of
 //   columns of an 8192^2 grid touched every row of every field (1.9 GB) each substep, beyond the reach
 //   of the GPU's address translation, and cost 5.6x per computed cell what the whole grid does; in
-//   tiles 1.2x. But the tile index costs the shallow-water step 11-13 % on a dense grid, so tiles are
+//   tiles 1.2x. But tiles cost the shallow-water step 10-13 % on a dense grid (not through their
+//   rows' 512-byte pitch: 129 or 136 words changed nothing, docs/perf/2026-12-06-h100-75), so tiles are
 //   for the grids whose fields outgrow that reach (docs/PERFORMANCE.md, 2026-12-06). The tile is as
 //   wide as the step's work groups (SLUICE_PASS_GROUP_X), so a group's row of cells is one 512-byte
 //   stretch.
@@ -40,9 +41,6 @@
 #define SLUICE_TILE_H_LOG2 4
 #define SLUICE_TILE_W 128
 #define SLUICE_TILE_H 16
-// Words from one row of a tile to the next (SLUICE_TILE_W: none between them), and a tile's words.
-#define SLUICE_TILE_PITCH 128
-#define SLUICE_TILE_WORDS (SLUICE_TILE_PITCH * SLUICE_TILE_H)
 
 // Rows: words a row of a grid W cells wide.
 SLUICE_LAYOUT_FN int fieldRowsStride(int W) { return W + 1; }
@@ -52,13 +50,14 @@ SLUICE_LAYOUT_FN int fieldRowsStride(int W) { return W + 1; }
 // within the tile) and column x's part (its tile's place in the tile row and its column within it).
 SLUICE_LAYOUT_FN int fieldTilesStride(int W) { return (W + SLUICE_TILE_W) >> SLUICE_TILE_W_LOG2; }
 SLUICE_LAYOUT_FN int fieldTilesWords(int W, int H) {
-    return (fieldTilesStride(W) * ((H + SLUICE_TILE_H) >> SLUICE_TILE_H_LOG2)) * SLUICE_TILE_WORDS;
+    return (fieldTilesStride(W) * ((H + SLUICE_TILE_H) >> SLUICE_TILE_H_LOG2)) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2);
 }
 SLUICE_LAYOUT_FN int fieldTilesRowPart(int y, int stride) {
-    return ((y >> SLUICE_TILE_H_LOG2) * stride) * SLUICE_TILE_WORDS + (y & (SLUICE_TILE_H - 1)) * SLUICE_TILE_PITCH;
+    return (((y >> SLUICE_TILE_H_LOG2) * stride) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2)) |
+           ((y & (SLUICE_TILE_H - 1)) << SLUICE_TILE_W_LOG2);
 }
 SLUICE_LAYOUT_FN int fieldTilesColumnPart(int x) {
-    return (x >> SLUICE_TILE_W_LOG2) * SLUICE_TILE_WORDS + (x & (SLUICE_TILE_W - 1));
+    return ((x >> SLUICE_TILE_W_LOG2) << (SLUICE_TILE_W_LOG2 + SLUICE_TILE_H_LOG2)) | (x & (SLUICE_TILE_W - 1));
 }
 SLUICE_LAYOUT_FN int fieldTilesIndex(int x, int y, int stride) { return fieldTilesRowPart(y, stride) + fieldTilesColumnPart(x); }
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 #include "gl/egl_context.hpp"
 #include "sim/cpu_solver.hpp"
@@ -26,29 +25,16 @@ std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::S
         return nullptr;
     }
     // "gpu" lays out the fields as the grid's size picks (row-major on the tests' grids); "gpu-tiles"
-    // and "gpu-rows" force a layout (shaders/sim/field_layout.h); "-skewed" after either starts each
-    // field buffer's contents 17 x 256 bytes further into its storage than the one before
-    // (SLUICE_FIELD_SKEW, GpuSolver::fieldSkewBytes).
-    const std::string suffix = "-skewed";
-    const bool skewed = backend.size() > suffix.size() && backend.ends_with(suffix);
-    const std::string layout = skewed ? backend.substr(0, backend.size() - suffix.size()) : backend;
-    const auto storage = layout == "gpu-tiles" ? sim::GpuSolver::FieldStorage::Tiles
-                         : layout == "gpu-rows" ? sim::GpuSolver::FieldStorage::Rows
-                                                : sim::GpuSolver::FieldStorage::Auto;
-    if (skewed) setenv("SLUICE_FIELD_SKEW", "4352", 1);
+    // and "gpu-rows" force a layout (shaders/sim/field_layout.h).
+    const auto storage = backend == "gpu-tiles" ? sim::GpuSolver::FieldStorage::Tiles
+                         : backend == "gpu-rows" ? sim::GpuSolver::FieldStorage::Rows
+                                                 : sim::GpuSolver::FieldStorage::Auto;
     auto solver = sim::GpuSolver::create(scene, storage);
-    if (skewed) unsetenv("SLUICE_FIELD_SKEW");
     if (!solver) {
         ADD_FAILURE() << solver.error().message;
         return nullptr;
     }
     return std::move(*solver);
-}
-
-std::string layoutTestName(const std::string& backend) {
-    std::string name = backend.substr(backend.find('-') + 1);
-    for (char& c : name) c = c == '-' ? '_' : c;
-    return name;
 }
 
 sim::Scene flatScene(int width, int height, float dx) {

@@ -9,13 +9,9 @@
 namespace sluice::test {
 
 /// A solver of backend "cpu" or "gpu" ("gpu-tiles" / "gpu-rows": the GPU solver with its fields in
-/// that layout, whatever the grid's size; "gpu-tiles-skewed" / "gpu-rows-skewed": and its field
-/// buffers' contents at different offsets from their storage, GpuSolver::fieldSkewBytes). The GPU path shares one EGL context per process; failing
+/// that layout, whatever the grid's size). The GPU path shares one EGL context per process; failing
 /// to create it fails the test (CI has Mesa llvmpipe, so the GPU tests must run there).
 std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::Scene& scene);
-
-/// A test-name part for a "gpu-<layout>[-skewed]" backend: "rows", "tiles_skewed", ...
-std::string layoutTestName(const std::string& backend);
 
 /// W x H scene with flat terrain at 0, cell size dx, dry, walls, default params.
 sim::Scene flatScene(int width, int height, float dx);
