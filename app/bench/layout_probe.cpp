@@ -44,6 +44,15 @@ std::vector<std::uint32_t> allGroups(int n) {
     return out;
 }
 
+// The groups in column order (x, then y) when the layout asks for it, else as listed (rows of groups).
+std::vector<std::uint32_t> inOrder(std::vector<std::uint32_t> groups, const ProbeLayout& layout) {
+    if (layout.columnOrder)
+        std::sort(groups.begin(), groups.end(), [](std::uint32_t a, std::uint32_t b) {
+            return (a & 0xFFFFu) != (b & 0xFFFFu) ? (a & 0xFFFFu) < (b & 0xFFFFu) : a < b;
+        });
+    return groups;
+}
+
 // Milliseconds one substep (both passes) takes over the listed groups.
 double substepMs(const gl::Program& prog, const std::vector<std::uint32_t>& groups, double minSeconds) {
     gl::Buffer list(groups.size() * sizeof(std::uint32_t), groups.data());
@@ -71,8 +80,10 @@ std::vector<ProbeLayout> parseProbeLayouts(const std::string& text) {
     std::stringstream ss(text);
     std::string item;
     while (std::getline(ss, item, ',')) {
+        const bool columnOrder = !item.empty() && item.back() == 'c';
+        if (columnOrder) item.pop_back();
         if (item == "row") {
-            out.push_back(ProbeLayout{});
+            out.push_back(ProbeLayout{0, 0, columnOrder});
             continue;
         }
         int w = 0, h = 0;
@@ -81,7 +92,7 @@ std::vector<ProbeLayout> parseProbeLayouts(const std::string& text) {
         if (!(one >> w >> x >> h) || x != 'x' || !one.eof() || !powerOfTwo(w) || !powerOfTwo(h) || w % kGroupX != 0 ||
             h % kGroupY != 0 || w > 4096 || h > 4096)
             return {};
-        out.push_back(ProbeLayout{w, h});
+        out.push_back(ProbeLayout{w, h, columnOrder});
     }
     return out;
 }
@@ -106,10 +117,10 @@ Result<std::vector<ProbeRow>> measureLayoutProbe(const std::vector<int>& sizes, 
             if (layout.width > n || layout.height > n) continue;
             const auto log2 = [](int v) { return v == 0 ? -1 : __builtin_ctz(unsigned(v)); };
             prog->set("uTileLog2", log2(layout.width), log2(layout.height));
-            ProbeRow row{n, layout, substepMs(*prog, allGroups(n), minSeconds), {}};
+            ProbeRow row{n, layout, substepMs(*prog, inOrder(allGroups(n), layout), minSeconds), {}};
             for (double f : fractions)
                 for (bool columns : {true, false}) {
-                    const auto groups = bandGroups(n, columns, f);
+                    const auto groups = inOrder(bandGroups(n, columns, f), layout);
                     row.bands.push_back(ProbeBand{columns, f, double(groups.size()) / double(total), substepMs(*prog, groups, minSeconds)});
                 }
             rows.push_back(row);

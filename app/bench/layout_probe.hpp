@@ -9,13 +9,16 @@
 
 namespace sluice::app {
 
-/// A storage layout: tiles of width x height cells stored one after another (0 x 0: row-major).
+/// A storage layout: tiles of width x height cells stored one after another (0 x 0: row-major); and
+/// the order the groups are listed in: rows of groups (as the step lists them), or columns of groups,
+/// each from the south edge to the north ("c"), so that tall tiles are walked one after another.
 struct ProbeLayout {
     int width = 0, height = 0;
+    bool columnOrder = false;
 };
 
-/// "row,WxH,..." (W a multiple of the group width, H of its height, both powers of two); empty on a
-/// malformed list.
+/// "row,WxH,WxHc,..." (W a multiple of the group width, H of its height, both powers of two; a
+/// trailing c: groups in column order); empty on a malformed list.
 std::vector<ProbeLayout> parseProbeLayouts(const std::string& text);
 
 /// What one band of one grid and layout cost.

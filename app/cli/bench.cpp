@@ -154,8 +154,9 @@ int printLayoutProbe(const std::vector<int>& sizes, const std::vector<ProbeLayou
                 SLUICE_PASS_GROUP_X, SLUICE_PASS_GROUP_Y);
     for (const ProbeRow& r : *rows) {
         const std::string name =
-            r.layout.width == 0 ? "row-major" : "tiles " + std::to_string(r.layout.width) + "x" + std::to_string(r.layout.height);
-        std::printf("  %5d  %-14s all %.3f ms", r.size, name.c_str(), r.allMsPerSubstep);
+            (r.layout.width == 0 ? std::string("row-major") : "tiles " + std::to_string(r.layout.width) + "x" + std::to_string(r.layout.height)) +
+            (r.layout.columnOrder ? " c" : "");
+        std::printf("  %5d  %-16s all %.3f ms", r.size, name.c_str(), r.allMsPerSubstep);
         for (const ProbeBand& b : r.bands)
             std::printf(" | %s %.0f%% %.3f (%.1f%%, %.2f)", b.columns ? "cols" : "rows", 100.0 * b.fraction, b.msPerSubstep,
                         100.0 * b.computed, b.msPerSubstep / (b.computed * r.allMsPerSubstep));

@@ -18,9 +18,10 @@
 //   region (a river running north-south) cycles through its own memory only. In rows, a band of
 //   columns of an 8192^2 grid touched every row of every field (1.9 GB) each substep, beyond the reach
 //   of the GPU's address translation, and cost 5.6x per computed cell what the whole grid does; in
-//   tiles 1.2x. But tiles cost the shallow-water step 10-13 % on a dense grid (not through their
-//   rows' 512-byte pitch: 129 or 136 words changed nothing, docs/perf/2026-12-06-h100-75), so tiles are
-//   for the grids whose fields outgrow that reach (docs/PERFORMANCE.md, 2026-12-06). The tile is as
+//   tiles 1.2x. But tiles cost the shallow-water step 10-13 % on a dense grid, all of it this index's
+//   arithmetic (the rows' words through the tiles' column part cost the same, docs/perf/2026-12-06-h100-77;
+//   their rows' 512-byte pitch changed nothing, -75), so tiles are for the grids whose fields outgrow
+//   that reach (docs/PERFORMANCE.md, 2026-12-06). The tile is as
 //   wide as the step's work groups (SLUICE_PASS_GROUP_X), so a group's row of cells is one 512-byte
 //   stretch.
 //

@@ -359,14 +359,14 @@ TEST(CliVerbs, BenchDryShapesTimesEachMostlyDryWorldAgainstTheAllWetGrid) {
 // The layout probe: one line per layout, the whole grid and each band timed, the bands' shares of
 // groups as listed (a band and one group around it); a malformed layout list exits 2 naming the option.
 TEST(CliVerbs, BenchLayoutProbeTimesBandsOfColumnsAndRowsPerLayout) {
-    const CliRun r = runSluice("bench --sizes 1024 --min-seconds 0.01 --layout-probe row,128x16 --dry-wets 0.1");
+    const CliRun r = runSluice("bench --sizes 1024 --min-seconds 0.01 --layout-probe row,128x16,128x16c --dry-wets 0.1");
     ASSERT_EQ(r.exitCode, 0) << r.output;
     std::istringstream lines(r.output);
     int rows = 0;
     for (std::string line; std::getline(lines, line);) {
         if (line.rfind("   1024  ", 0) != 0) continue;
         ++rows;
-        EXPECT_TRUE(has(line, rows == 1 ? "row-major" : "tiles 128x16")) << line;
+        EXPECT_TRUE(has(line, rows == 1 ? "row-major  " : rows == 2 ? "tiles 128x16  " : "tiles 128x16 c ")) << line;
         double all = 0, colsMs = 0, colsShare = 0, colsCost = 0, rowsMs = 0, rowsShare = 0, rowsCost = 0;
         const std::size_t at = line.find(" all ");
         ASSERT_NE(at, std::string::npos) << line;
@@ -378,12 +378,13 @@ TEST(CliVerbs, BenchLayoutProbeTimesBandsOfColumnsAndRowsPerLayout) {
         EXPECT_GT(colsMs, 0.0) << line;
         EXPECT_GT(rowsMs, 0.0) << line;
         // Columns 461-562 in the middle: groups 3 and 4 of 8 and one on each side; the same rows: group
-        // rows 230-281 and one above and below, 54 of 512 (printed to 0.1 %).
+        // rows 230-281 and one above and below, 54 of 512 (printed to 0.1 %). Column order lists the
+        // same groups.
         EXPECT_NEAR(colsShare, 50.0, 0.06) << line;
         EXPECT_NEAR(rowsShare, 100.0 * 54.0 / 512.0, 0.06) << line;
     }
-    EXPECT_EQ(rows, 2) << r.output;
-    for (const char* layouts : {"64x16", "128x3", "row,", "tiles", ""}) {
+    EXPECT_EQ(rows, 3) << r.output;
+    for (const char* layouts : {"64x16", "128x3", "row,", "tiles", "", "128x16cc", "c"}) {
         const CliRun bad = runSluice(std::string("bench --layout-probe '") + layouts + "'");
         EXPECT_EQ(bad.exitCode, 2) << layouts;
         EXPECT_TRUE(has(bad.output, "--layout-probe")) << bad.output;
