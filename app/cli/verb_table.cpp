@@ -159,7 +159,7 @@ std::vector<VerbSpec> makeTable() {
                                           "the bands' shares (default 0.05,0.2)"},
                   {"--layout-probe", "L,...", "only the step's memory traffic without its arithmetic, over the whole grid and over\n"
                                               "bands of columns and of rows, per storage layout: row (row-major) or tiles WxH;\n"
-                                              "a trailing c lists the groups column by column (row c, WxHc)"},
+                                              "a trailing c lists the groups column by column (rowc, WxHc)"},
                   {"--frames", "K", "also time K whole frames of the default world per grid (default 0)"},
                   {"--frame-size", "WxH", "frame size of --frames (default 1920x1080)"},
                   {"--frame-max", "N", "largest grid side that --frames renders (default 8192)"},
