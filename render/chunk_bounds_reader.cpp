@@ -35,7 +35,7 @@ const std::vector<ChunkBounds>& ChunkBoundsReader::update(const RenderInputs& in
     gpuBounds_.bindStorage(SLUICE_RBIND_CHUNK_BOUNDS);
     gpuHashes_.bindStorage(SLUICE_RBIND_CHUNK_HASH);
     program_.set("uGrid", in.width, in.height);
-    program_.set("uFieldTiles", in.fieldTiles ? 1 : 0);
+    program_.set("uFieldLayout", int(in.fieldOrder));
     program_.set("uChunkCells", kChunkCells);
     program_.set("uChunkCount", cx, cy);
     program_.use();

@@ -7,13 +7,14 @@
 
 #include "gl/buffer.hpp"
 #include "sim/bodies/body_world.hpp"
+#include "sim/field_layout.hpp"
 
 namespace sluice::render {
 
 class WaterHistory;
 
 /// Erosion's fields for drawing (sim::GpuSolver::erosionBuffers(), or a SolverMirror's copy): int32
-/// units of SLUICE_DEPTH_UNIT metres of material per cell, W x H in the layout of RenderInputs::fieldTiles
+/// units of SLUICE_DEPTH_UNIT metres of material per cell, W x H in the layout of RenderInputs::fieldOrder
 /// (shaders/sim/field_layout.h), each field's current values from its element offset on (the buffers may be one and the same). Null buffers: the run has no erosion state, and the renderer draws
 /// terrain and water exactly as it does for runs that never had erosion.
 struct ErosionInputs {
@@ -27,7 +28,7 @@ struct ErosionInputs {
 };
 
 /// The simulation state to draw. Buffers are the solver's SSBOs (sim/gpu_solver.hpp), each field in
-/// the layout `fieldTiles` says (shaders/sim/field_layout.h): terrain (metres) and depth (units) of
+/// the layout `fieldOrder` says (shaders/sim/field_layout.h): terrain (metres) and depth (units) of
 /// the W x H cells, flowX of the (W+1) x H x-faces and flowY of the W x (H+1) y-faces, raw face
 /// flows in m^3/s. The renderer only reads them.
 struct RenderInputs {
@@ -37,7 +38,7 @@ struct RenderInputs {
     const gl::Buffer* depth = nullptr;
     const gl::Buffer* flowX = nullptr;
     const gl::Buffer* flowY = nullptr;
-    bool fieldTiles = false;         ///< the fields lie in tiles, else in rows of W + 1 words (sim::FieldLayout)
+    sim::FieldOrder fieldOrder = sim::FieldOrder::Rows;  ///< the fields' layout (sim::FieldLayout)
     float timeSeconds = 0.0f;        ///< animation clock (detail normals, foam); any monotonic time
     /// Optional earlier depth field, same layout as depth (e.g. a DepthSnapshot taken before the last
     /// simulation step). When set, the water surface and everything derived from depth (shoreline,

@@ -137,7 +137,7 @@ void setToolMarks(const gl::Program& p, const ViewSettings& s) {
 void SceneRenderer::setCommonUniforms(const gl::Program& p, const RenderInputs& in, const Camera& cam,
                                       const glm::vec3& sunDir, const glm::mat4& viewProj) const {
     p.set("uGrid", in.width, in.height);
-    p.set("uFieldTiles", in.fieldTiles ? 1 : 0);
+    p.set("uFieldLayout", int(in.fieldOrder));
     p.set("uCellSize", in.cellSizeM);
     // The eye in the heightfield's own metres (the projection exaggerates heights; fragment shaders
     // work unexaggerated), and the true sun for the look's lighting and sky (atmosphere.glsl).

@@ -17,7 +17,7 @@ void ShoreMap::update(const RenderInputs& in, float blend) {
         texture_ = gl::makeTexture2D(GL_R8, width_, height_, GL_LINEAR);
     }
     program_.set("uGrid", width_, height_);
-    program_.set("uFieldTiles", in.fieldTiles ? 1 : 0);
+    program_.set("uFieldLayout", int(in.fieldOrder));
     program_.set("uBlend", blend);
     glBindImageTexture(0, texture_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R8);
     program_.use();

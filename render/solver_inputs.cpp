@@ -20,7 +20,7 @@ float highestLevel(const sim::Boundaries& b) {
 RenderInputs solverInputs(const sim::GpuSolver& solver) {
     RenderInputs in =
         solverInputs(solver, solver.terrainBuffer(), solver.depthBuffer(), solver.flowXBuffer(), solver.flowYBuffer());
-    in.fieldTiles = solver.fieldLayout().inTiles();
+    in.fieldOrder = solver.fieldLayout().order();
     if (solver.hasErosionState()) {
         const sim::GpuSolver::ErosionBuffers e = solver.erosionBuffers();
         in.erosion = {e.sediment, e.sedimentOffset, e.soft, e.softOffset, e.bedChange, e.bedChangeOffset};

@@ -25,8 +25,8 @@ void SolverMirror::update(sim::Solver& solver) {
     // Laid out as a GPU solver of this grid lays out its fields (shaders/sim/field_layout.h), so that
     // an A/B comparison of a CPU and a GPU run reads both alike.
     const int W = f.width, H = f.height;
-    fieldTiles_ = sim::GpuSolver::autoFieldTiles(W, H);
-    const sim::FieldLayout layout(W, H, fieldTiles_);
+    fieldOrder_ = sim::GpuSolver::autoFieldOrder(W, H);
+    const sim::FieldLayout layout(W, H, fieldOrder_);
     put(terrain_, layout.laidOut(f.terrainM.data(), W, H));
     put(depth_, layout.laidOut(f.depthUnits.data(), W, H));
     put(flowX_, layout.laidOut(f.flowXM3PerS.data(), W + 1, H));
@@ -44,7 +44,7 @@ void SolverMirror::update(sim::Solver& solver) {
 
 RenderInputs SolverMirror::inputs(const sim::Solver& solver) const {
     RenderInputs in = solverInputs(solver, terrain_, depth_, flowX_, flowY_);
-    in.fieldTiles = fieldTiles_;
+    in.fieldOrder = fieldOrder_;
     if (sediment_) in.erosion = {&sediment_, 0, &soft_, 0, &bedChange_, 0};
     return in;
 }

@@ -26,7 +26,7 @@ public:
 private:
     gl::Buffer terrain_, depth_, flowX_, flowY_;
     gl::Buffer sediment_, soft_, bedChange_;  // empty without erosion state
-    bool fieldTiles_ = false;                 // laid out as a GPU solver of this grid would be
+    sim::FieldOrder fieldOrder_ = sim::FieldOrder::Rows;  // laid out as a GPU solver of this grid would be
 };
 
 }  // namespace sluice::render

@@ -34,7 +34,7 @@ void SunShadowMap::update(const RenderInputs& in, const ChunkBoundsReader& bound
 
     in.terrain->bindStorage(SLUICE_RBIND_TERRAIN);
     march_.set("uGrid", in.width, in.height);
-    march_.set("uFieldTiles", in.fieldTiles ? 1 : 0);
+    march_.set("uFieldLayout", int(in.fieldOrder));
     march_.set("uCellSize", in.cellSizeM);
     glProgramUniform3f(march_.id(), march_.location("uSunDir"), sunDir.x, sunDir.y, sunDir.z);
     march_.set("uChunkCells", kChunkCells);

@@ -36,7 +36,7 @@ void TerrainAoMap::update(const RenderInputs& in, const ChunkBoundsReader& bound
 
     in.terrain->bindStorage(SLUICE_RBIND_TERRAIN);
     ao_.set("uGrid", in.width, in.height);
-    ao_.set("uFieldTiles", in.fieldTiles ? 1 : 0);
+    ao_.set("uFieldLayout", int(in.fieldOrder));
     ao_.set("uCellSize", in.cellSizeM);
     ao_.set("uChunkCells", kChunkCells);
     ao_.set("uVerticalScale", verticalScale);

@@ -55,7 +55,7 @@ void WaterFoam::update(const RenderInputs& in, float blend) {
     if (in.timeSeconds < f.lastTimeS) reset = true;  // a new clock (a reset run, a new renderer user)
 
     program_.set("uGrid", in.width, in.height);
-    program_.set("uFieldTiles", in.fieldTiles ? 1 : 0);
+    program_.set("uFieldLayout", int(in.fieldOrder));
     program_.set("uCellSize", in.cellSizeM);
     program_.set("uBlend", blend);
     program_.set("uGravity", in.gravity);

@@ -54,7 +54,7 @@ void WaterHistory::update(const RenderInputs& in, double simTimeSeconds) {
     buffer_.bindStorage(SLUICE_RBIND_HISTORY);
     const double since = std::clamp(simTimeSeconds - originSeconds_, 0.0, double(SLUICE_HISTORY_MAX_SECONDS));
     update_.set("uGrid", width_, height_);
-    update_.set("uFieldTiles", in.fieldTiles ? 1 : 0);
+    update_.set("uFieldLayout", int(in.fieldOrder));
     update_.set("uTimeSeconds", float(since));
     update_.use();
     gl::dispatchCovering(width_, height_, SLUICE_HISTORY_GROUP, SLUICE_HISTORY_GROUP);

@@ -41,7 +41,7 @@ void WetnessMap::update(const RenderInputs& in, float blend, float dryingSeconds
     const double steps = std::floor(pendingSeconds_ / perStepSeconds);
     pendingSeconds_ -= steps * perStepSeconds;
     program_.set("uGrid", width_, height_);
-    program_.set("uFieldTiles", in.fieldTiles ? 1 : 0);
+    program_.set("uFieldLayout", int(in.fieldOrder));
     program_.set("uBlend", blend);
     program_.set("uRestart", restart ? 1 : 0);
     program_.set("uDecrease", float(std::min(steps, 255.0) * kStep));

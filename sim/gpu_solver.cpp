@@ -22,20 +22,25 @@ namespace {
 std::string mib(double bytes) { return std::to_string(int(bytes / (1024.0 * 1024.0) + 0.5)) + " MiB"; }
 }  // namespace
 
-bool GpuSolver::fieldTilesFor(int width, int height) {
-    return double(width) * double(height) * 4.0 > 128.0 * 1024.0 * 1024.0;
+FieldOrder GpuSolver::fieldOrderFor(int width, int height) {
+    return double(width) * double(height) * 4.0 > 128.0 * 1024.0 * 1024.0 ? FieldOrder::Tiles : FieldOrder::Rows;
 }
 
-bool GpuSolver::autoFieldTiles(int width, int height) {
+FieldOrder GpuSolver::autoFieldOrder(int width, int height) {
     const char* forced = std::getenv("SLUICE_FIELD_LAYOUT");
     const std::string v = forced ? forced : "";
-    return v == "tiles" || (v != "rows" && fieldTilesFor(width, height));
+    for (FieldOrder o : {FieldOrder::Rows, FieldOrder::Tiles, FieldOrder::Strips})
+        if (v == fieldOrderName(o)) return o;
+    return fieldOrderFor(width, height);
 }
 
 Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene, FieldStorage storage) {
     if (!glDispatchCompute) return Error{"GPU solver: no OpenGL 4.5 context is current"};
-    const bool tiles = storage == FieldStorage::Auto ? autoFieldTiles(scene.width, scene.height) : storage == FieldStorage::Tiles;
-    auto solver = std::unique_ptr<GpuSolver>(new GpuSolver(scene, tiles));
+    const FieldOrder order = storage == FieldStorage::Rows     ? FieldOrder::Rows
+                             : storage == FieldStorage::Tiles  ? FieldOrder::Tiles
+                             : storage == FieldStorage::Strips ? FieldOrder::Strips
+                                                               : autoFieldOrder(scene.width, scene.height);
+    auto solver = std::unique_ptr<GpuSolver>(new GpuSolver(scene, order));
     auto r = solver->init(scene);
     if (!r) return r.error();
     if (scene.resume) {
@@ -548,10 +553,10 @@ void GpuSolver::readRegion(Field field, const CellBox& box, std::uint32_t* out) 
         return;
     }
     if (box.cellCount() == 0) return;
-    // The rows the box spans are one stretch of the buffer: one read, then its cells picked out.
+    // The box lies in one stretch of the buffer: one read, then its cells picked out.
     const FieldLayout layout = fieldLayout();
-    const std::size_t first = layout.spanFirst(box.y0);
-    std::vector<std::uint32_t> words(layout.spanWords(box.y0, box.h));
+    const std::size_t first = layout.spanFirst(box.x0, box.y0);
+    std::vector<std::uint32_t> words(layout.spanWords(box.x0, box.y0, box.w, box.h));
     src->download(words.data(), words.size() * 4, (base + first) * 4);
     layout.pickOut(words.data(), first, box.x0, box.y0, box.w, box.h, out);
 }
@@ -561,13 +566,12 @@ void GpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t
     gl::Buffer* dst = fieldBuffer(field, base);
     if (!dst) return;
     if (field == Field::Depth) markAllTilesActive();
-    // One upload per stretch of a row that is contiguous (the row's, or its part within one tile);
+    // One upload per stretch of a row that is contiguous (the row's, or its part within a tile or strip);
     // edits are small and rare (undo/redo), so simplicity wins over a scatter pass.
     const FieldLayout layout = fieldLayout();
     for (int r = 0; r < box.h; ++r)
         for (int x = box.x0; x < box.x0 + box.w;) {
-            const int tileEnd = layout.inTiles() ? (x & ~(SLUICE_TILE_W - 1)) + SLUICE_TILE_W : box.x0 + box.w;
-            const int end = std::min(box.x0 + box.w, tileEnd);
+            const int end = layout.runEnd(x, box.x0 + box.w);
             const std::uint32_t* from = values + std::size_t(r) * std::size_t(box.w) + std::size_t(x - box.x0);
             dst->upload(from, std::size_t(end - x) * 4, (base + layout.at(x, box.y0 + r)) * 4);
             x = end;

@@ -25,17 +25,17 @@ namespace sluice::sim {
 class GpuSolver final : public Solver {
 public:
     /// How the fields lie in their buffers (shaders/sim/field_layout.h): Auto picks by the grid's size
-    /// (fieldTilesFor); Rows and Tiles force a layout (tests, measurements). The environment
-    /// variable SLUICE_FIELD_LAYOUT=rows|tiles overrides Auto (measurements: both in one binary).
-    enum class FieldStorage { Auto, Rows, Tiles };
-    /// Whether Auto stores a W x H grid's fields in tiles: when one field is larger than 128 MiB
-    /// (more than 32 Mi cells: 8192^2 yes, 4096^2 no). On an H100 (docs/PERFORMANCE.md, 2026-12-06)
+    /// (fieldOrderFor); Rows, Tiles and Strips force a layout (tests, measurements). The environment
+    /// variable SLUICE_FIELD_LAYOUT=rows|tiles|strips overrides Auto (measurements: all in one binary).
+    enum class FieldStorage { Auto, Rows, Tiles, Strips };
+    /// The layout Auto picks for a W x H grid: tiles when one field is larger than 128 MiB (more than
+    /// 32 Mi cells: 8192^2 yes, 4096^2 no), else rows. On an H100 (docs/PERFORMANCE.md, 2026-12-06)
     /// tiles made a band of 5 % of the columns 4.2x cheaper at 8192^2 and a mostly dry basin 24 %,
     /// but cost the shallow-water step 11-13 % on a dense grid at either size; at 4096^2 the whole
     /// grid's fields lie within the reach of the GPU's address translation and rows cost less.
-    static bool fieldTilesFor(int width, int height);
-    /// What Auto picks for a W x H grid: fieldTilesFor, or SLUICE_FIELD_LAYOUT's choice when set.
-    static bool autoFieldTiles(int width, int height);
+    static FieldOrder fieldOrderFor(int width, int height);
+    /// What Auto picks for a W x H grid: fieldOrderFor, or SLUICE_FIELD_LAYOUT's choice when set.
+    static FieldOrder autoFieldOrder(int width, int height);
 
     /// Compiles the kernels and uploads the scene. Errors: shader compile/link, a grid larger than
     /// the GPU's buffer or dispatch limits, out of GPU memory.
@@ -118,7 +118,7 @@ public:
     }
 
     /// How the fields lie in their buffers (shaders/sim/field_layout.h), fixed at creation.
-    FieldLayout fieldLayout() const { return FieldLayout(width_, height_, fieldTiles_); }
+    FieldLayout fieldLayout() const { return FieldLayout(width_, height_, fieldOrder_); }
     /// Current buffers, for the renderer (read only), each field in fieldLayout(). Valid until the
     /// next step. Depth holds int32 units of SLUICE_DEPTH_UNIT_M metres (shaders/sim/transfer_math.h).
     const gl::Buffer& terrainBuffer() const { return terrain_; }
@@ -160,7 +160,7 @@ protected:
     void sedimentTotals(ErosionSums& sums, SedimentUnits& units) override;
 
 private:
-    GpuSolver(const Scene& scene, bool fieldTiles) : Solver(scene), fieldTiles_(fieldTiles) {}
+    GpuSolver(const Scene& scene, FieldOrder order) : Solver(scene), fieldOrder_(order) {}
     Result<void> init(const Scene& scene);
     void reduce(gpu::GpuReducePartial& total);
     void uploadEmitters(const std::vector<gpu::GpuEmitter>& emitters);
@@ -253,7 +253,7 @@ private:
     int fusedThreadRowsBuilt_ = 0;       // and the Tuning::fusedThreadRows
     std::string exactDefines_;           // the float-ops defines every step kernel is compiled with
     bool bodyLoad_ = false;              // terrain_'s second half holds the bodies' load (uBodyLoad)
-    bool fieldTiles_ = false;            // the fields' layout, fixed at creation (fieldLayout())
+    FieldOrder fieldOrder_ = FieldOrder::Rows;  // the fields' layout, fixed at creation (fieldLayout())
     bool lastRunFused_ = false;          // the last substeps ran fused (a switch wakes every group)
     // Erosion's state (empty until set up): the sections of sim_layout.h in erosion_, the current halves
     // of the pairs at sedHalf_ (sediment) and layerHalf_ (soft layer, bed change).

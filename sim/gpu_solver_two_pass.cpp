@@ -70,9 +70,11 @@ int GpuSolver::stripRows() const { return std::max(0, tuning_.stripRows); }
 int GpuSolver::sweepSubsteps() const { return tuning_.stripRows > 0 ? tuning_.sweepSubsteps : kAutoSweepSubsteps; }
 
 // Only the pipe model sweeps: the shallow-water pass 1 reads the depth before the last substep too,
-// which a sweep's ping-pong copies do not keep for every strip.
+// which a sweep's ping-pong copies do not keep for every strip. Fields in strips of columns do not:
+// a strip of rows is not one stretch of their memory (rawAt in pass_region.h).
 bool GpuSolver::sweeps(int n) const {
-    return params_.model == WaterModel::Pipes && !erosionRunning() && stripRows() > 0 && stripRows() < height_ && n >= 2;
+    return params_.model == WaterModel::Pipes && !erosionRunning() && fieldOrder_ != FieldOrder::Strips && stripRows() > 0 &&
+           stripRows() < height_ && n >= 2;
 }
 
 // Skewed sweep (parallelogram tiling in time and rows): strips of L rows are advanced one after the
@@ -95,8 +97,8 @@ void GpuSolver::advanceSkewed(int n) {
     // end of the last row's tile row: whole tile rows, one more than they fill when they start inside one.
     const std::size_t rawRows = std::size_t(L + (K - 1) * d + 4);
     const FieldLayout layout = fieldLayout();
-    const std::size_t rowWords = layout.inTiles() ? std::size_t(layout.stride()) * SLUICE_TILE_W : std::size_t(layout.stride());
-    const std::size_t rows = layout.inTiles() ? ((rawRows + SLUICE_TILE_H - 1) / SLUICE_TILE_H + 1) * SLUICE_TILE_H : rawRows;
+    const std::size_t rowWords = layout.order() == FieldOrder::Tiles ? std::size_t(layout.stride()) * SLUICE_TILE_W : std::size_t(layout.stride());
+    const std::size_t rows = layout.order() == FieldOrder::Tiles ? ((rawRows + SLUICE_TILE_H - 1) / SLUICE_TILE_H + 1) * SLUICE_TILE_H : rawRows;
     const std::size_t bytes = rows * rowWords * 4;
     if (stripRawX_.bytes() < bytes) {
         stripRawX_ = gl::Buffer(bytes);

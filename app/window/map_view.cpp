@@ -82,7 +82,7 @@ void MapView::draw(int viewportW, int viewportH, const gl::Buffer& terrain, cons
     program_.set("uOverlay", render::overlayShowsErosion(overlay) && !compareDepth ? overlay : 0);
     program_.set("uOverlayRange", std::max(overlayRange, 1e-6f));
     program_.set("uGrid", gridW_, gridH_);
-    program_.set("uFieldTiles", fieldTiles ? 1 : 0);
+    program_.set("uFieldLayout", int(fieldOrder));
     program_.set("uCenter", centerX_, centerY_);
     program_.set("uViewport", float(drawW), float(drawH));
     program_.set("uCellsPerPixel", float(lastW_) / (float(drawW) * pixelsPerCell()));

@@ -67,8 +67,8 @@ public:
     /// ground shows its materials (bedrock, sand, carved soil) and the water its suspended load, as
     /// in the 3-D view.
     render::ErosionInputs erosion;
-    /// The layout of the run's fields (render::RenderInputs::fieldTiles), set before each draw.
-    bool fieldTiles = false;
+    /// The layout of the run's fields (render::RenderInputs::fieldOrder), set before each draw.
+    sim::FieldOrder fieldOrder = sim::FieldOrder::Rows;
     /// An erosion overlay over the map (render/overlay.hpp: sediment, soft layer or bed change, in
     /// the 3-D view's ramps, nearest cell; other codes draw none) and the value at the top of its
     /// ramp (render::overlayRange; either end for bed change). Without erosion state the grid turns

@@ -93,7 +93,7 @@ void drawViews(ViewerState& v, const ViewFrame& f, render::ScaledTarget& mapTarg
             }
             const render::ViewSettings& look = p3.settings;
             v.map->erosion = s.drawInputs(pane).erosion;
-            v.map->fieldTiles = s.drawInputs(pane).fieldTiles;
+            v.map->fieldOrder = s.drawInputs(pane).fieldOrder;
             v.map->overlay = look.overlay;
             v.map->overlayRange = render::overlayRange(look.overlay, look, -1.0);
             v.map->draw(r.w, r.h, s.terrainBuffer(pane), s.depthBuffer(pane), difference ? &s.depthBuffer(1) : nullptr,

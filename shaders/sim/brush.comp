@@ -54,7 +54,7 @@ void main() {
     const int areaWidth = int(gl_NumWorkGroups.x) * SLUICE_BRUSH_TILE;
     const ivec2 p = ivec2(gl_GlobalInvocationID.xy) + origin;
     const bool inBox = p.x >= uBox.x && p.x < uBox.z && p.y >= uBox.y && p.y < uBox.w;
-    const int fieldsStride = fieldStride(W);
+    const int fieldsStride = fieldStride(W, H);
     const int i = fieldIndex(p.x, p.y, fieldsStride);  // field_layout.h
     const int s = (p.y - origin.y) * areaWidth + (p.x - origin.x);
     const bool water = uKind == SLUICE_BRUSH_ADD_WATER || uKind == SLUICE_BRUSH_REMOVE_WATER;

@@ -11,6 +11,7 @@
 // 8192²; docs/PERFORMANCE.md). Mostly dry worlds then cost what is wet instead of a launch and eleven
 // flag reads per dry group and pass.
 #include "sim_layout.h"
+#include "field_layout.h"
 
 #define LIST_THREADS 64
 layout(local_size_x = LIST_THREADS) in;
@@ -40,7 +41,11 @@ void main() {
     const uint t = gl_LocalInvocationIndex;
     const int i = int(gl_GlobalInvocationID.x);
     const bool exists = i < groups1.x * groups1.y;
+#if defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_STRIPS
+    const ivec2 g = ivec2(i / groups1.y, i % groups1.y);  // column by column, as pass_region.h walks strips
+#else
     const ivec2 g = ivec2(i % groups1.x, i / groups1.x);
+#endif
     bool runs = false;
     for (uint v = 0u; exists && v < 11u && !runs; ++v) runs = passGroupVote(g, v);
     const bool inPass2 = exists && all(lessThan(g, groups2));

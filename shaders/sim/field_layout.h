@@ -1,12 +1,12 @@
 // How every per-cell and per-face field of a W x H grid lies in its GPU buffer, shared by C++
 // (sim/field_layout.hpp: uploads, downloads, regions) and GLSL (the step, brushes, slumping, gathers,
 // the renderer). A field of cells (x < W, y < H), of x-faces (x <= W, y < H) or of y-faces (x < W,
-// y <= H) indexes the same way, fieldIndex(x, y, fieldStride(W)), so every field buffer holds
+// y <= H) indexes the same way, fieldIndex(x, y, fieldStride(W, H)), so every field buffer holds
 // fieldWords(W, H) words, room for W + 1 columns and H + 1 rows (the words outside a field are 0 and
 // nothing reads them), and a cell, its west x-face and its south y-face share a word number.
 //
-// Two layouts, picked per grid by the GPU solver (GpuSolver::fieldTilesFor) and compiled into its
-// kernels as SLUICE_FIELD_TILES (the renderer takes either at run time, shaders/render/field_words.glsl):
+// Three layouts, picked per grid by the GPU solver (GpuSolver::fieldOrderFor) and compiled into its
+// kernels as SLUICE_FIELD_LAYOUT (the renderer takes any at run time, shaders/render/field_words.glsl):
 // - 0, rows: row-major, rows of W + 1 words. Rounding the rows up to 32 words, so that each starts on
 //   a 128-byte line, cost the dense shallow-water step 9 % at 4096^2 on an H100 (11.0 against 12.1 G
 //   cell-steps/s, docs/perf/2026-12-06-h100-74), the pipes nothing. Not through the buffers lying
@@ -24,6 +24,12 @@
 //   that reach (docs/PERFORMANCE.md, 2026-12-06). The tile is as
 //   wide as the step's work groups (SLUICE_PASS_GROUP_X), so a group's row of cells is one 512-byte
 //   stretch.
+// - 2, strips: strips of SLUICE_TILE_W columns, each strip's rows one after another, the strips west
+//   to east: tiles as tall as the grid. A band of columns lies in its strips only, as in tiles, and a
+//   stencil's rows are constant offsets from one word, as in rows; the whole-grid passes walk their
+//   groups column by column (pass_region.h), so that the groups running at once share strips as in
+//   rows they share rows. The layout probe (sluice bench --layout-probe 128x4096c) streamed it as fast
+//   as rows over the whole grid and as tiles over a band of columns (docs/perf/2026-12-06-h100-79).
 //
 // The index is a part that depends on the row only plus one that depends on the column only, so a
 // kernel reading a stencil computes each row's and each column's part once and adds them per word
@@ -62,15 +68,35 @@ SLUICE_LAYOUT_FN int fieldTilesColumnPart(int x) {
 }
 SLUICE_LAYOUT_FN int fieldTilesIndex(int x, int y, int stride) { return fieldTilesRowPart(y, stride) + fieldTilesColumnPart(x); }
 
-// The layout a kernel was compiled for (SLUICE_FIELD_TILES, 0 when not defined).
-#if defined(SLUICE_FIELD_TILES) && SLUICE_FIELD_TILES
-SLUICE_LAYOUT_FN int fieldStride(int W) { return fieldTilesStride(W); }
+// Strips: strips of SLUICE_TILE_W columns (room for W + 1 columns), each strip's H + 1 rows one after
+// another, the strips west to east. Row y's part is linear in y (y * SLUICE_TILE_W), so a stencil's
+// rows lie at constant offsets from its column's word and fold into the loads as in rows; only its
+// columns need parts of their own. `stride` is a strip's words.
+SLUICE_LAYOUT_FN int fieldStripsStride(int H) { return (H + 1) << SLUICE_TILE_W_LOG2; }
+SLUICE_LAYOUT_FN int fieldStripsWords(int W, int H) { return ((W + SLUICE_TILE_W) >> SLUICE_TILE_W_LOG2) * fieldStripsStride(H); }
+SLUICE_LAYOUT_FN int fieldStripsIndex(int x, int y, int stride) {
+    return (x >> SLUICE_TILE_W_LOG2) * stride + (x & (SLUICE_TILE_W - 1)) + y * SLUICE_TILE_W;
+}
+
+// The layouts' numbers, and the one a kernel was compiled for (SLUICE_FIELD_LAYOUT, rows when not
+// defined; C++ picks at run time, sim::FieldLayout).
+#define SLUICE_LAYOUT_ROWS 0
+#define SLUICE_LAYOUT_TILES 1
+#define SLUICE_LAYOUT_STRIPS 2
+#ifndef __cplusplus
+#if defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_TILES
+SLUICE_LAYOUT_FN int fieldStride(int W, int H) { return fieldTilesStride(W); }
 SLUICE_LAYOUT_FN int fieldWords(int W, int H) { return fieldTilesWords(W, H); }
 SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return fieldTilesIndex(x, y, stride); }
+#elif defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_STRIPS
+SLUICE_LAYOUT_FN int fieldStride(int W, int H) { return fieldStripsStride(H); }
+SLUICE_LAYOUT_FN int fieldWords(int W, int H) { return fieldStripsWords(W, H); }
+SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return fieldStripsIndex(x, y, stride); }
 #else
-SLUICE_LAYOUT_FN int fieldStride(int W) { return fieldRowsStride(W); }
+SLUICE_LAYOUT_FN int fieldStride(int W, int H) { return fieldRowsStride(W); }
 SLUICE_LAYOUT_FN int fieldWords(int W, int H) { return fieldRowsStride(W) * (H + 1); }
 SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return y * stride + x; }
+#endif
 #endif
 
 #endif

@@ -4,6 +4,7 @@
 // buffer that holds the rows from uRawRow0 on (rawAt).
 #ifndef SLUICE_PASS_REGION_H
 #define SLUICE_PASS_REGION_H
+#include "field_layout.h"
 
 uniform int uGroupRowOffset;  // the dispatch's group row 0 is the grid's group row uGroupRowOffset
 uniform ivec2 uRowRange;      // [begin, end): face rows (pass 1) or cell rows (pass 2) computed
@@ -19,7 +20,15 @@ ivec2 passGroup() {
         const uint xy = groupList[SLUICE_GROUP_LIST_HEAD + gl_WorkGroupID.x];
         return ivec2(int(xy & 0xFFFFu), int(xy >> 16u));
     }
+#if defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_STRIPS
+    // In strips the groups go column by column, so that the groups running at once share a strip's
+    // memory as in rows they share rows' (walked row by row, strips cost 1.4x on an H100,
+    // docs/perf/2026-12-06-h100-79). Sweeps do not run in strips, so there is no row offset.
+    const uint id = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+    return ivec2(int(id / gl_NumWorkGroups.y), int(id % gl_NumWorkGroups.y));
+#else
     return ivec2(gl_WorkGroupID.xy) + ivec2(0, uGroupRowOffset);
+#endif
 }
 
 // Grid position of this invocation.

@@ -27,7 +27,7 @@ void main() {
     const int first = int(gl_GlobalInvocationID.x);
     int64_t sum = 0l;
     int lo = 2147483647, hi = -2147483647;
-    const int fieldsStride = fieldStride(uWidth);
+    const int fieldsStride = fieldStride(uWidth, uCellCount / uWidth);
     for (int k = first; k < uCellCount; k += stride) {
         const int h = depth[uCellOffset + fieldIndex(k % uWidth, k / uWidth, fieldsStride)];
         sum += int64_t(h);

@@ -29,7 +29,7 @@ uniform int uRebase;    // 1: rebase the cells of uBox (x0, y0, x1, y1) instead
 uniform ivec4 uBox;
 
 // Word of cell c in the field buffers (field_layout.h).
-int cellAt(ivec2 c) { return fieldIndex(c.x, c.y, fieldStride(uSize.x)); }
+int cellAt(ivec2 c) { return fieldIndex(c.x, c.y, fieldStride(uSize.x, uSize.y)); }
 float bedAt(int i) { return bedHeight(base[i], erosion[uDzIn + i]); }
 float talusAt(int i) { return depth[i] > uWetUnits ? uTalusWet : uTalusDry; }
 

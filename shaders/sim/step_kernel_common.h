@@ -10,8 +10,8 @@ uniform ivec2 uSize;          // grid W, H (cells)
 
 #include "field_layout.h"
 // Word of cell or face c in every field buffer (field_layout.h: cells, x-faces and y-faces alike).
-int fieldAt(ivec2 c) { return fieldIndex(c.x, c.y, fieldStride(uSize.x)); }
-int fieldAt(int x, int y) { return fieldIndex(x, y, fieldStride(uSize.x)); }
+int fieldAt(ivec2 c) { return fieldIndex(c.x, c.y, fieldStride(uSize.x, uSize.y)); }
+int fieldAt(int x, int y) { return fieldIndex(x, y, fieldStride(uSize.x, uSize.y)); }
 // Words in one field: where a buffer's second section starts (the bodies' load after the bed, the
 // y-faces' velocities after the x-faces').
 int fieldSpan() { return fieldWords(uSize.x, uSize.y); }

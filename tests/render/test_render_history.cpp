@@ -112,33 +112,37 @@ TEST(RenderHistory, HalfFloatPackingKeepsTheStatedPrecision) {
     auto solver = makeSolver("gpu", flatScene(4, 2, 1.0f));  // for the context
     auto history = makeHistory();
     ASSERT_TRUE(solver && history);
-    // Laid out as a GPU solver's fields in tiles (shaders/sim/field_layout.h): the renderer reads them so.
-    const sim::FieldLayout layout(4, 2, true);
-    gl::Buffer buffer(layout.words() * sizeof(std::int32_t), layout.laidOut(units.data(), 4, 2).data());
-    render::RenderInputs in;
-    in.width = 4;
-    in.height = 2;
-    in.fieldTiles = true;
-    in.depth = &buffer;
-    history->reset(100.0);
-    history->update(in, 100.0 + 1234.567);  // 1234.567 s after the origin
-    const render::WaterHistory::Cells cells = history->download();
-    for (std::size_t i = 0; i < depth.size(); ++i) {
-        EXPECT_GE(cells.maxDepthM[i], depth[i]) << i;
-        // 11 significant bits, rounded up: within 2^-10 relative (subnormals: within 2^-24 absolute).
-        EXPECT_LE(cells.maxDepthM[i], depth[i] * (1.0f + 1.0f / 1024.0f) + 6e-8f) << i;
-        if (depth[i] > 0.001f) {
-            EXPECT_NEAR(cells.firstWetSeconds[i], 1234.567f, 1234.567f / 2048.0f) << i;
-        } else {
-            EXPECT_EQ(cells.firstWetSeconds[i], std::numeric_limits<float>::infinity()) << i;
+    // Laid out as a GPU solver's fields in tiles or in strips (shaders/sim/field_layout.h): the
+    // renderer reads them so.
+    for (sim::FieldOrder order : {sim::FieldOrder::Tiles, sim::FieldOrder::Strips}) {
+        SCOPED_TRACE(sim::fieldOrderName(order));
+        const sim::FieldLayout layout(4, 2, order);
+        gl::Buffer buffer(layout.words() * sizeof(std::int32_t), layout.laidOut(units.data(), 4, 2).data());
+        render::RenderInputs in;
+        in.width = 4;
+        in.height = 2;
+        in.fieldOrder = order;
+        in.depth = &buffer;
+        history->reset(100.0);
+        history->update(in, 100.0 + 1234.567);  // 1234.567 s after the origin
+        const render::WaterHistory::Cells cells = history->download();
+        for (std::size_t i = 0; i < depth.size(); ++i) {
+            EXPECT_GE(cells.maxDepthM[i], depth[i]) << i;
+            // 11 significant bits, rounded up: within 2^-10 relative (subnormals: within 2^-24 absolute).
+            EXPECT_LE(cells.maxDepthM[i], depth[i] * (1.0f + 1.0f / 1024.0f) + 6e-8f) << i;
+            if (depth[i] > 0.001f) {
+                EXPECT_NEAR(cells.firstWetSeconds[i], 1234.567f, 1234.567f / 2048.0f) << i;
+            } else {
+                EXPECT_EQ(cells.firstWetSeconds[i], std::numeric_limits<float>::infinity()) << i;
+            }
         }
+        // Later wetting never overwrites the first time; times beyond the range clamp to 65504 s.
+        history->update(in, 100.0 + 2000.0);
+        EXPECT_NEAR(history->download().firstWetSeconds[4], 1234.567f, 1.0f);
+        history->reset(0.0);
+        history->update(in, 1e6);
+        EXPECT_EQ(history->download().firstWetSeconds[4], 65504.0f);
     }
-    // Later wetting never overwrites the first time; times beyond the range clamp to 65504 s.
-    history->update(in, 100.0 + 2000.0);
-    EXPECT_NEAR(history->download().firstWetSeconds[4], 1234.567f, 1.0f);
-    history->reset(0.0);
-    history->update(in, 1e6);
-    EXPECT_EQ(history->download().firstWetSeconds[4], 65504.0f);
 }
 
 }  // namespace

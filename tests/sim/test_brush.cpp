@@ -265,12 +265,12 @@ INSTANTIATE_TEST_SUITE_P(Backends, Brush, ::testing::Values(std::string("cpu"), 
 
 // (e) The same strokes give the same field on both backends, including strokes that cross work-group
 // boundaries and the grid edge, and the same ledger: on a 40 x 32 grid with the GPU's fields in rows,
-// and on one 150 x 32 with them in tiles (shaders/sim/field_layout.h), the strokes moved across the
-// tiles' border at x = 128.
+// and on one 150 x 32 with them in tiles or strips (shaders/sim/field_layout.h), the strokes moved
+// across the tiles' (strips') border at x = 128.
 class BrushBackends : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BrushBackends, GpuMatchesCpu) {
-    const bool tiles = GetParam() == "gpu-tiles";
+    const bool tiles = GetParam() != "gpu";
     const float shift = tiles ? 110.0f : 0.0f;
     sim::Scene s = noisyScene(tiles ? 150 : 40, 32, 0.5f);
     for (int y = 0; y < s.height; ++y)
@@ -308,5 +308,5 @@ TEST_P(BrushBackends, GpuMatchesCpu) {
     EXPECT_EQ(lg.residualUnits, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Layouts, BrushBackends, ::testing::Values(std::string("gpu"), std::string("gpu-tiles")),
-                         [](const auto& p) { return p.param == "gpu" ? std::string("rows") : std::string("tiles"); });
+INSTANTIATE_TEST_SUITE_P(Layouts, BrushBackends, ::testing::Values(std::string("gpu"), std::string("gpu-tiles"), std::string("gpu-strips")),
+                         [](const auto& p) { return p.param == "gpu" ? std::string("rows") : p.param.substr(4); });

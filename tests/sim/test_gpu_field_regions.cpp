@@ -1,5 +1,5 @@
 // Regions of a field written and read back on the GPU (Solver::writeRegion / readRegion: undo, redo,
-// restores of brush strokes) in both layouts of its fields (shaders/sim/field_layout.h): a box across
+// restores of brush strokes) in each layout of its fields (shaders/sim/field_layout.h): a box across
 // the tiles' borders goes in and comes out as it went, leaves every other cell as it was, and the
 // whole field then reads as the CPU reference's after the same edit.
 #include <gtest/gtest.h>
@@ -52,7 +52,7 @@ TEST_P(FieldRegions, ABoxAcrossTileBordersGoesInAndComesOutUnchanged) {
     EXPECT_EQ(a.terrainM, g.terrainM);
 }
 
-INSTANTIATE_TEST_SUITE_P(Layouts, FieldRegions, ::testing::Values(std::string("gpu-rows"), std::string("gpu-tiles")),
-                         [](const auto& p) { return p.param == "gpu-rows" ? std::string("rows") : std::string("tiles"); });
+INSTANTIATE_TEST_SUITE_P(Layouts, FieldRegions, ::testing::Values(std::string("gpu-rows"), std::string("gpu-tiles"), std::string("gpu-strips")),
+                         [](const auto& p) { return p.param.substr(4); });
 
 }  // namespace sluice::test

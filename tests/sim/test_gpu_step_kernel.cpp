@@ -9,6 +9,7 @@
 #include <cstring>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "gl/renderer_info.hpp"
 #include "sim/builtin_scenes.hpp"
@@ -57,11 +58,11 @@ sim::Scene multiTileScene(sim::WaterModel model = sim::WaterModel::Pipes, int wi
 }
 
 // fusedRows: 0 the two passes, else the fused kernel with that many cell rows per invocation (tiles
-// of 128 x 4 fusedRows cells). fieldTiles: the fields in tiles (shaders/sim/field_layout.h), else in
-// rows, as the tests' grids take them by default.
+// of 128 x 4 fusedRows cells). fields: the fields' layout (shaders/sim/field_layout.h); rows, as the
+// tests' grids take them by default.
 std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, bool skip, int stripRows = -1, int sweepSubsteps = 8,
-                                          int fusedRows = 0, bool fieldTiles = false) {
-    std::unique_ptr<sim::Solver> base = test::makeSolver(fieldTiles ? "gpu-tiles" : "gpu-rows", scene);
+                                          int fusedRows = 0, sim::FieldOrder fields = sim::FieldOrder::Rows) {
+    std::unique_ptr<sim::Solver> base = test::makeSolver(std::string("gpu-") + sim::fieldOrderName(fields), scene);
     auto* gpu = dynamic_cast<sim::GpuSolver*>(base.get());
     if (!gpu) return nullptr;
     base.release();
@@ -78,8 +79,8 @@ std::unique_ptr<sim::GpuSolver> gpuSolver(const sim::Scene& scene, bool skip, in
 }
 
 std::unique_ptr<sim::GpuSolver> fusedSolver(const sim::Scene& scene, bool skip, int rows, int threadRows = 4,
-                                            bool fieldTiles = false) {
-    auto solver = gpuSolver(scene, skip, -1, 8, 0, fieldTiles);
+                                            sim::FieldOrder fields = sim::FieldOrder::Rows) {
+    auto solver = gpuSolver(scene, skip, -1, 8, 0, fields);
     sim::GpuSolver::Tuning t = solver->tuning();
     t.fused = true;
     t.fusedCellRows = rows;
@@ -92,8 +93,9 @@ std::unique_ptr<sim::GpuSolver> fusedSolver(const sim::Scene& scene, bool skip, 
 }
 
 // Two passes, pass 2 in the fused kernel's tiles of 128 x 4 rows cells.
-std::unique_ptr<sim::GpuSolver> tiledSolver(const sim::Scene& scene, bool skip, int rows, bool fieldTiles = false) {
-    auto solver = gpuSolver(scene, skip, -1, 8, 0, fieldTiles);
+std::unique_ptr<sim::GpuSolver> tiledSolver(const sim::Scene& scene, bool skip, int rows,
+                                            sim::FieldOrder fields = sim::FieldOrder::Rows) {
+    auto solver = gpuSolver(scene, skip, -1, 8, 0, fields);
     sim::GpuSolver::Tuning t = solver->tuning();
     t.tiledPass2 = true;
     t.fusedCellRows = rows;
@@ -105,7 +107,7 @@ std::string variantName(const sim::GpuSolver& v) {
     const sim::GpuSolver::Tuning& t = v.tuning();
     const std::string skip = t.skipDryTiles ? " skip" : " all";
     const std::string tile = std::to_string(t.fusedThreadRows) + "x" + std::to_string(t.fusedCellRows);
-    const std::string fields = v.fieldLayout().inTiles() ? ", fields in tiles" : ", fields in rows";
+    const std::string fields = std::string(", fields in ") + sim::fieldOrderName(v.fieldLayout().order());
     if (t.fused) return "fused " + tile + skip + fields;
     if (t.tiledPass2) return "tiled pass 2 " + tile + skip + fields;
     return "strip " + std::to_string(t.stripRows) + "x" + std::to_string(t.sweepSubsteps) + skip + fields;
@@ -165,10 +167,17 @@ TEST(GpuStepKernel, AllVariantsGiveIdenticalBits) {
     // tile columns and five tile rows, the last ones partial), one of each kind: the whole grid,
     // sweeps whose raw-transfer scratch starts at rows inside a tile row, the fused kernel, pass 2 in
     // the fused kernel's tiles.
-    variants.push_back(gpuSolver(scene, true, -1, 8, 0, true));
-    variants.push_back(gpuSolver(scene, true, 10, 3, 0, true));
-    variants.push_back(fusedSolver(scene, true, 1, 4, true));
-    variants.push_back(tiledSolver(scene, false, 2, true));
+    variants.push_back(gpuSolver(scene, true, -1, 8, 0, sim::FieldOrder::Tiles));
+    variants.push_back(gpuSolver(scene, true, 10, 3, 0, sim::FieldOrder::Tiles));
+    variants.push_back(fusedSolver(scene, true, 1, 4, sim::FieldOrder::Tiles));
+    variants.push_back(tiledSolver(scene, false, 2, sim::FieldOrder::Tiles));
+    // With the fields in strips of 128 columns (three, the last partial), whose groups the whole-grid
+    // passes walk column by column: the whole grid with and without skipping, the fused kernel, pass 2
+    // in the fused kernel's tiles. (Strips never sweep.)
+    variants.push_back(gpuSolver(scene, true, -1, 8, 0, sim::FieldOrder::Strips));
+    variants.push_back(gpuSolver(scene, false, -1, 8, 0, sim::FieldOrder::Strips));
+    variants.push_back(fusedSolver(scene, true, 1, 4, sim::FieldOrder::Strips));
+    variants.push_back(tiledSolver(scene, false, 2, sim::FieldOrder::Strips));
     // Steps with CFL substeps (1 to 4 here), so the sweeps also run remainders.
     int maxSubsteps = 0;
     for (int step = 0; step < 16; ++step) {
@@ -247,13 +256,16 @@ TEST(GpuStepKernel, ShallowWaterSkippingKeepsTheBits) {
 // an inflow edge and an open edge wetting and draining groups as the run goes, in both models, on a
 // grid where pass 1 has as many groups as pass 2 and on one where it has a column and a row more.
 TEST(GpuStepKernel, GroupListsRunTheGroupsVotingWould) {
-    for (auto [model, width, height] : {std::tuple{sim::WaterModel::Pipes, 263, 71}, std::tuple{sim::WaterModel::Swe, 263, 71},
-                                        std::tuple{sim::WaterModel::Pipes, 256, 70}, std::tuple{sim::WaterModel::Swe, 256, 70}}) {
+    // The fields in rows on the first grid, in tiles on the second, in strips (whose lists go column
+    // by column) on either.
+    using sim::FieldOrder;
+    for (auto [model, width, height, fields] :
+         {std::tuple{sim::WaterModel::Pipes, 263, 71, FieldOrder::Rows}, std::tuple{sim::WaterModel::Swe, 263, 71, FieldOrder::Rows},
+          std::tuple{sim::WaterModel::Pipes, 256, 70, FieldOrder::Tiles}, std::tuple{sim::WaterModel::Swe, 256, 70, FieldOrder::Tiles},
+          std::tuple{sim::WaterModel::Pipes, 263, 71, FieldOrder::Strips}, std::tuple{sim::WaterModel::Swe, 256, 70, FieldOrder::Strips}}) {
         const sim::Scene scene = multiTileScene(model, width, height);
-        // The fields in rows on the first grid, in tiles on the second.
-        const bool fieldTiles = width == 256;
-        auto lists = gpuSolver(scene, true, -1, 8, 0, fieldTiles), votes = gpuSolver(scene, true, -1, 8, 0, fieldTiles);
-        auto all = gpuSolver(scene, false, -1, 8, 0, fieldTiles);
+        auto lists = gpuSolver(scene, true, -1, 8, 0, fields), votes = gpuSolver(scene, true, -1, 8, 0, fields);
+        auto all = gpuSolver(scene, false, -1, 8, 0, fields);
         ASSERT_TRUE(lists && votes && all);
         sim::GpuSolver::Tuning t = votes->tuning();
         t.groupLists = false;
@@ -263,7 +275,8 @@ TEST(GpuStepKernel, GroupListsRunTheGroupsVotingWould) {
             for (sim::GpuSolver* s : {lists.get(), votes.get(), all.get()}) s->step(0.1f);
         const sim::FieldSnapshot a = all->download();
         ASSERT_GT(maxDepthOf(a), 0.5f);
-        const std::string name = std::string(model == sim::WaterModel::Swe ? "swe " : "pipes ") + std::to_string(width);
+        const std::string name = std::string(model == sim::WaterModel::Swe ? "swe " : "pipes ") + std::to_string(width) + " " +
+                                 sim::fieldOrderName(fields);
         expectSameState(*all, a, *lists, name + " lists");
         expectSameState(*all, a, *votes, name + " votes");
         EXPECT_EQ(lists->currentMaxSpeed(), all->currentMaxSpeed()) << name;
@@ -277,13 +290,13 @@ TEST(GpuStepKernel, GroupListsRunTheGroupsVotingWould) {
 // rounds differently may move a face's transfer by a unit, so there the comparison allows that much
 // drift.
 // The fields in rows, and in tiles (shaders/sim/field_layout.h), whose borders the water crosses too.
-class CrossesBorders : public ::testing::TestWithParam<std::tuple<sim::WaterModel, bool, bool>> {};
+class CrossesBorders : public ::testing::TestWithParam<std::tuple<sim::WaterModel, bool, sim::FieldOrder>> {};
 
 TEST_P(CrossesBorders, WaterCrossesGroupBordersAsOnTheCpu) {
     const sim::Scene scene = multiTileScene(std::get<0>(GetParam()));
     auto cpu = test::makeSolver("cpu", scene);
-    const bool fieldTiles = std::get<2>(GetParam());
-    auto gpu = std::get<1>(GetParam()) ? fusedSolver(scene, true, 2, 4, fieldTiles) : gpuSolver(scene, true, -1, 8, 0, fieldTiles);
+    const sim::FieldOrder fields = std::get<2>(GetParam());
+    auto gpu = std::get<1>(GetParam()) ? fusedSolver(scene, true, 2, 4, fields) : gpuSolver(scene, true, -1, 8, 0, fields);
     ASSERT_TRUE(cpu && gpu);
     for (int i = 0; i < 60; ++i) {
         cpu->step(0.1f);
@@ -324,11 +337,18 @@ TEST_P(CrossesBorders, WaterCrossesGroupBordersAsOnTheCpu) {
 
 INSTANTIATE_TEST_SUITE_P(Models, CrossesBorders,
                          ::testing::Combine(::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe), ::testing::Bool(),
-                                            ::testing::Bool()),
+                                            ::testing::Values(sim::FieldOrder::Rows, sim::FieldOrder::Tiles)),
                          [](const auto& p) {
                              return std::string(sim::toString(std::get<0>(p.param))) + (std::get<1>(p.param) ? "_fused" : "_two_pass") +
-                                    (std::get<2>(p.param) ? "_tiles" : "_rows");
+                                    "_" + sim::fieldOrderName(std::get<2>(p.param));
                          });
+
+// Strips (an opt-in layout, GpuSolver::fieldOrderFor) with the two passes, whose groups walk column by
+// column.
+INSTANTIATE_TEST_SUITE_P(Strips, CrossesBorders,
+                         ::testing::Combine(::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe), ::testing::Values(false),
+                                            ::testing::Values(sim::FieldOrder::Strips)),
+                         [](const auto& p) { return std::string(sim::toString(std::get<0>(p.param))) + "_two_pass_strips"; });
 
 // Tiles of sideX x sideY cells holding water (these must run), and tiles with water within reachX
 // columns and reachY rows (the most that may run), in a size x size field.
@@ -417,7 +437,7 @@ TEST(GpuStepKernel, ReportsMemoryPerCell) {
     // 4 B words, each with room for 257 x 257 cells and faces (in rows at this size: 4.03 B per grid
     // cell and field, 36.3 B in all), then two flag words per 256-cell
     // group and ledger slots (16 B per group and per 1024-cell brush tile).
-    ASSERT_FALSE(gpu->fieldLayout().inTiles());
+    ASSERT_EQ(gpu->fieldLayout().order(), sim::FieldOrder::Rows);
     const double fieldBytes = 4.0 * 257.0 * 257.0 / (256.0 * 256.0);
     EXPECT_GE(gpu->bytesPerCell(), 9 * fieldBytes);
     EXPECT_LT(gpu->bytesPerCell(), 9 * fieldBytes + 0.3);
@@ -430,13 +450,16 @@ TEST(GpuStepKernel, ReportsMemoryPerCell) {
     EXPECT_GE(gpu->bytesPerCell(), 11 * fieldBytes);
     EXPECT_LT(gpu->bytesPerCell(), 11 * fieldBytes + 0.3);
     // In tiles of 128 x 16 each field has room for 384 x 272 words at this size (57.4 B per grid cell
-    // for the nine; 1.6x the rows', none of it read or written by the step).
-    auto tiled = gpuSolver(scene, true, -1, 8, 0, true);
-    ASSERT_TRUE(tiled && tiled->fieldLayout().inTiles());
-    ASSERT_EQ(tiled->fieldLayout().words(), 384u * 272u);
-    const double tileBytes = 4.0 * 384.0 * 272.0 / (256.0 * 256.0);
-    EXPECT_GE(tiled->bytesPerCell(), 9 * tileBytes);
-    EXPECT_LT(tiled->bytesPerCell(), 9 * tileBytes + 0.3);
+    // for the nine; 1.6x the rows', none of it read or written by the step); in strips of 128
+    // columns for 384 x 257 (54.2 B).
+    for (auto [order, words] : {std::pair{sim::FieldOrder::Tiles, 384u * 272u}, std::pair{sim::FieldOrder::Strips, 384u * 257u}}) {
+        auto laid = gpuSolver(scene, true, -1, 8, 0, order);
+        ASSERT_TRUE(laid && laid->fieldLayout().order() == order);
+        ASSERT_EQ(laid->fieldLayout().words(), words);
+        const double fieldWordsBytes = 4.0 * double(words) / (256.0 * 256.0);
+        EXPECT_GE(laid->bytesPerCell(), 9 * fieldWordsBytes) << sim::fieldOrderName(order);
+        EXPECT_LT(laid->bytesPerCell(), 9 * fieldWordsBytes + 0.3) << sim::fieldOrderName(order);
+    }
 }
 
 TEST(GpuStepKernel, GroupThatDriesUpIsClearedInBothBuffers) {

@@ -24,11 +24,12 @@ std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::S
         ADD_FAILURE() << "no headless GL context: " << contextError;
         return nullptr;
     }
-    // "gpu" lays out the fields as the grid's size picks (row-major on the tests' grids); "gpu-tiles"
-    // and "gpu-rows" force a layout (shaders/sim/field_layout.h).
-    const auto storage = backend == "gpu-tiles" ? sim::GpuSolver::FieldStorage::Tiles
-                         : backend == "gpu-rows" ? sim::GpuSolver::FieldStorage::Rows
-                                                 : sim::GpuSolver::FieldStorage::Auto;
+    // "gpu" lays out the fields as the grid's size picks (row-major on the tests' grids); "gpu-rows",
+    // "gpu-tiles" and "gpu-strips" force a layout (shaders/sim/field_layout.h).
+    const auto storage = backend == "gpu-tiles"    ? sim::GpuSolver::FieldStorage::Tiles
+                         : backend == "gpu-strips" ? sim::GpuSolver::FieldStorage::Strips
+                         : backend == "gpu-rows"   ? sim::GpuSolver::FieldStorage::Rows
+                                                   : sim::GpuSolver::FieldStorage::Auto;
     auto solver = sim::GpuSolver::create(scene, storage);
     if (!solver) {
         ADD_FAILURE() << solver.error().message;

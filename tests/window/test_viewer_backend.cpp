@@ -67,8 +67,8 @@ TEST(ViewerBackend, SwitchingMidRunKeepsTheBitsTheHistoryAndWhatIsDrawn) {
     // its fields (shaders/sim/field_layout.h).
     switched.syncMirrors();
     const sim::FieldSnapshot now = switched.solver->download();
-    const sim::FieldLayout layout(now.width, now.height, sim::GpuSolver::autoFieldTiles(now.width, now.height));
-    EXPECT_EQ(switched.drawInputs(0).fieldTiles, layout.inTiles());
+    const sim::FieldLayout layout(now.width, now.height, sim::GpuSolver::autoFieldOrder(now.width, now.height));
+    EXPECT_EQ(switched.drawInputs(0).fieldOrder, layout.order());
     std::vector<std::int32_t> words(layout.words()), drawn(now.depthUnits.size());
     ASSERT_EQ(switched.depthBuffer(0).bytes(), words.size() * 4);
     switched.depthBuffer(0).download(words.data(), words.size() * 4);
