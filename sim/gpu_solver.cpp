@@ -34,13 +34,9 @@ FieldOrder GpuSolver::autoFieldOrder(int width, int height) {
     return fieldOrderFor(width, height);
 }
 
-Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene, FieldStorage storage) {
+Result<std::unique_ptr<GpuSolver>> GpuSolver::create(const Scene& scene, std::optional<FieldOrder> order) {
     if (!glDispatchCompute) return Error{"GPU solver: no OpenGL 4.5 context is current"};
-    const FieldOrder order = storage == FieldStorage::Rows     ? FieldOrder::Rows
-                             : storage == FieldStorage::Tiles  ? FieldOrder::Tiles
-                             : storage == FieldStorage::Strips ? FieldOrder::Strips
-                                                               : autoFieldOrder(scene.width, scene.height);
-    auto solver = std::unique_ptr<GpuSolver>(new GpuSolver(scene, order));
+    auto solver = std::unique_ptr<GpuSolver>(new GpuSolver(scene, order ? *order : autoFieldOrder(scene.width, scene.height)));
     auto r = solver->init(scene);
     if (!r) return r.error();
     if (scene.resume) {

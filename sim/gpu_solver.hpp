@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "gl/buffer.hpp"
@@ -24,22 +25,21 @@ namespace sluice::sim {
 /// The water model on the GPU. State stays in shader-storage buffers that the renderer may read.
 class GpuSolver final : public Solver {
 public:
-    /// How the fields lie in their buffers (shaders/sim/field_layout.h): Auto picks by the grid's size
-    /// (fieldOrderFor); Rows, Tiles and Strips force a layout (tests, measurements). The environment
-    /// variable SLUICE_FIELD_LAYOUT=rows|tiles|strips overrides Auto (measurements: all in one binary).
-    enum class FieldStorage { Auto, Rows, Tiles, Strips };
-    /// The layout Auto picks for a W x H grid: tiles when one field is larger than 128 MiB (more than
+    /// The layout a W x H grid takes by default: tiles when one field is larger than 128 MiB (more than
     /// 32 Mi cells: 8192^2 yes, 4096^2 no), else rows. On an H100 (docs/PERFORMANCE.md, 2026-12-06)
     /// tiles made a band of 5 % of the columns 4.2x cheaper at 8192^2 and a mostly dry basin 24 %,
     /// but cost the shallow-water step 11-13 % on a dense grid at either size; at 4096^2 the whole
     /// grid's fields lie within the reach of the GPU's address translation and rows cost less.
     static FieldOrder fieldOrderFor(int width, int height);
-    /// What Auto picks for a W x H grid: fieldOrderFor, or SLUICE_FIELD_LAYOUT's choice when set.
+    /// What create() picks for a W x H grid unless told: fieldOrderFor, or the environment variable
+    /// SLUICE_FIELD_LAYOUT=rows|tiles|strips when set (measurements: all in one binary).
     static FieldOrder autoFieldOrder(int width, int height);
 
-    /// Compiles the kernels and uploads the scene. Errors: shader compile/link, a grid larger than
-    /// the GPU's buffer or dispatch limits, out of GPU memory.
-    static Result<std::unique_ptr<GpuSolver>> create(const Scene& scene, FieldStorage storage = FieldStorage::Auto);
+    /// Compiles the kernels and uploads the scene, its fields laid out as `order` says (tests,
+    /// measurements) or, without one, as autoFieldOrder picks for the grid (shaders/sim/field_layout.h).
+    /// Errors: shader compile/link, a grid larger than the GPU's buffer or dispatch limits, out of GPU
+    /// memory.
+    static Result<std::unique_ptr<GpuSolver>> create(const Scene& scene, std::optional<FieldOrder> order = std::nullopt);
 
     ~GpuSolver() override;
     const char* backendName() const override { return "gpu"; }

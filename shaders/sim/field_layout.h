@@ -28,8 +28,9 @@
 //   to east: tiles as tall as the grid. A band of columns lies in its strips only, as in tiles, and a
 //   stencil's rows are constant offsets from one word, as in rows; the whole-grid passes walk their
 //   groups column by column (pass_region.h), so that the groups running at once share strips as in
-//   rows they share rows. The layout probe (sluice bench --layout-probe 128x4096c) streamed it as fast
-//   as rows over the whole grid and as tiles over a band of columns (docs/perf/2026-12-06-h100-79).
+//   rows they share rows. In the step on an H100 a band of 5 % of the columns cost 1.05x per computed
+//   cell at 8192^2 (tiles 1.18x, rows 5.25x), but the dense shallow-water step 11 % more than rows,
+//   as tiles do: the column parts' arithmetic is the tiles' (docs/perf/2026-12-06-h100-81). Opt-in.
 //
 // The index is a part that depends on the row only plus one that depends on the column only, so a
 // kernel reading a stencil computes each row's and each column's part once and adds them per word
@@ -69,9 +70,8 @@ SLUICE_LAYOUT_FN int fieldTilesColumnPart(int x) {
 SLUICE_LAYOUT_FN int fieldTilesIndex(int x, int y, int stride) { return fieldTilesRowPart(y, stride) + fieldTilesColumnPart(x); }
 
 // Strips: strips of SLUICE_TILE_W columns (room for W + 1 columns), each strip's H + 1 rows one after
-// another, the strips west to east. Row y's part is linear in y (y * SLUICE_TILE_W), so a stencil's
-// rows lie at constant offsets from its column's word and fold into the loads as in rows; only its
-// columns need parts of their own. `stride` is a strip's words.
+// another, the strips west to east. Row y's part is linear in y (y * SLUICE_TILE_W); each of a
+// stencil's columns needs a part of its own. `stride` is a strip's words.
 SLUICE_LAYOUT_FN int fieldStripsStride(int H) { return (H + 1) << SLUICE_TILE_W_LOG2; }
 SLUICE_LAYOUT_FN int fieldStripsWords(int W, int H) { return ((W + SLUICE_TILE_W) >> SLUICE_TILE_W_LOG2) * fieldStripsStride(H); }
 SLUICE_LAYOUT_FN int fieldStripsIndex(int x, int y, int stride) {

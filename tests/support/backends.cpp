@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include "gl/egl_context.hpp"
 #include "sim/cpu_solver.hpp"
@@ -26,11 +28,10 @@ std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::S
     }
     // "gpu" lays out the fields as the grid's size picks (row-major on the tests' grids); "gpu-rows",
     // "gpu-tiles" and "gpu-strips" force a layout (shaders/sim/field_layout.h).
-    const auto storage = backend == "gpu-tiles"    ? sim::GpuSolver::FieldStorage::Tiles
-                         : backend == "gpu-strips" ? sim::GpuSolver::FieldStorage::Strips
-                         : backend == "gpu-rows"   ? sim::GpuSolver::FieldStorage::Rows
-                                                   : sim::GpuSolver::FieldStorage::Auto;
-    auto solver = sim::GpuSolver::create(scene, storage);
+    std::optional<sim::FieldOrder> order;
+    for (sim::FieldOrder o : {sim::FieldOrder::Rows, sim::FieldOrder::Tiles, sim::FieldOrder::Strips})
+        if (backend == std::string("gpu-") + sim::fieldOrderName(o)) order = o;
+    auto solver = sim::GpuSolver::create(scene, order);
     if (!solver) {
         ADD_FAILURE() << solver.error().message;
         return nullptr;
