@@ -13,6 +13,7 @@
 #include "gl/program.hpp"
 #include "sim/gpu_layout.hpp"
 #include "sim/kernel_math.hpp"
+#include "sim/measure_env.hpp"
 
 namespace sluice::sim {
 
@@ -94,7 +95,9 @@ Result<FloatOpsProbe> deviceFloatOps() {
         // For measuring what exactness costs only (docs/PERFORMANCE.md): SLUICE_FLOAT_OPS_MODE=0..3
         // forces one mode for both operations, exact on this device or not.
         const char* forced = std::getenv("SLUICE_FLOAT_OPS_MODE");
-        if (*cached && forced && forced[0] >= '0' && forced[0] <= '3' && forced[1] == '\0') {
+        const bool valid = forced && forced[0] >= '0' && forced[0] <= '3' && forced[1] == '\0';
+        if (forced && !valid) warnIgnoredEnv("SLUICE_FLOAT_OPS_MODE", forced, "0, 1, 2 or 3");
+        if (*cached && valid) {
             (*cached)->divMode = forced[0] - '0';
             (*cached)->sqrtMode = forced[0] - '0';
         }

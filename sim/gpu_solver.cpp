@@ -12,6 +12,7 @@
 
 #include "sim/brush_math.hpp"
 #include "sim/exact_float_ops.hpp"
+#include "sim/measure_env.hpp"
 #include "sim/water_uniforms.hpp"
 
 namespace sluice::sim {
@@ -28,9 +29,10 @@ FieldOrder GpuSolver::fieldOrderFor(int width, int height) {
 
 FieldOrder GpuSolver::autoFieldOrder(int width, int height) {
     const char* forced = std::getenv("SLUICE_FIELD_LAYOUT");
-    const std::string v = forced ? forced : "";
-    for (FieldOrder o : {FieldOrder::Rows, FieldOrder::Tiles, FieldOrder::Strips})
-        if (v == fieldOrderName(o)) return o;
+    if (!forced) return fieldOrderFor(width, height);
+    for (FieldOrder o : kFieldOrders)
+        if (std::string(forced) == fieldOrderName(o)) return o;
+    warnIgnoredEnv("SLUICE_FIELD_LAYOUT", forced, "rows, tiles, strips or halo-strips");
     return fieldOrderFor(width, height);
 }
 
@@ -94,7 +96,8 @@ Result<void> GpuSolver::init(const Scene& scene) {
     auto scatterLoad = gl::Program::compute("sim/scatter_load.comp");
     if (!scatterLoad) return scatterLoad.error();
     scatterLoad_ = std::move(*scatterLoad);
-    auto dryList = gl::Program::compute("sim/dry_list.comp");
+    // Lists its groups in the order the passes walk them (column by column in strips).
+    auto dryList = gl::Program::compute("sim/dry_list.comp", layout.define());
     if (!dryList) return dryList.error();
     dryList_ = std::move(*dryList);
     slump_ = std::move(*slump);
@@ -472,21 +475,26 @@ void GpuSolver::bodyLoadCellsChanged(const std::vector<std::uint32_t>& changed) 
     if (!bodyLoad_ || terrain_.bytes() < 2 * layout.words() * 4 || changed.size() > kGroup * kMaxGroups)
         return bodyLoadChanged();
     if (changed.empty()) return;
-    std::vector<std::uint32_t> pairs(2 * changed.size());
-    for (std::size_t k = 0; k < changed.size(); ++k) {
-        const int x = int(changed[k] % std::uint32_t(width_)), y = int(changed[k] / std::uint32_t(width_));
-        pairs[2 * k] = std::uint32_t(layout.at(x, y));
-        std::memcpy(&pairs[2 * k + 1], &bodyLoadM_[changed[k]], 4);
+    // (word, bits) for each word that holds a changed cell (with halos, its copies too).
+    std::vector<std::uint32_t> pairs;
+    pairs.reserve(2 * changed.size());
+    for (const std::uint32_t cell : changed) {
+        const int x = int(cell % std::uint32_t(width_)), y = int(cell / std::uint32_t(width_));
+        std::uint32_t bits = 0;
+        std::memcpy(&bits, &bodyLoadM_[cell], 4);
+        layout.forEachRun(y, x, x + 1, [&](int, int, std::size_t word) { pairs.insert(pairs.end(), {std::uint32_t(word), bits}); });
     }
+    const std::size_t count = pairs.size() / 2;
+    if (count > kGroup * kMaxGroups) return bodyLoadChanged();
     const std::size_t bytes = pairs.size() * 4;
     if (loadCells_.bytes() < bytes) loadCells_ = gl::Buffer(bytes * 2);
     loadCells_.upload(pairs.data(), bytes);
     terrain_.bindStorage(SLUICE_BIND_TERRAIN);
     loadCells_.bindStorage(SLUICE_BIND_GATHER_RECTS);
     scatterLoad_.use();
-    scatterLoad_.set("uCount", GLuint(changed.size()));
+    scatterLoad_.set("uCount", GLuint(count));
     scatterLoad_.set("uBase", GLuint(layout.words()));
-    glDispatchCompute(GLuint((changed.size() + kGroup - 1) / kGroup), 1, 1);
+    glDispatchCompute(GLuint((count + kGroup - 1) / kGroup), 1, 1);
     // The step's kernels read the bed (and so the load) through storage buffers.
     glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
@@ -562,16 +570,16 @@ void GpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t
     gl::Buffer* dst = fieldBuffer(field, base);
     if (!dst) return;
     if (field == Field::Depth) markAllTilesActive();
-    // One upload per stretch of a row that is contiguous (the row's, or its part within a tile or strip);
-    // edits are small and rare (undo/redo), so simplicity wins over a scatter pass.
+    // One upload per stretch of a row that is contiguous (the row's, or its part within a tile or strip,
+    // and with halos the copies of its columns); edits are small and rare (undo/redo), so simplicity
+    // wins over a scatter pass.
     const FieldLayout layout = fieldLayout();
-    for (int r = 0; r < box.h; ++r)
-        for (int x = box.x0; x < box.x0 + box.w;) {
-            const int end = layout.runEnd(x, box.x0 + box.w);
-            const std::uint32_t* from = values + std::size_t(r) * std::size_t(box.w) + std::size_t(x - box.x0);
-            dst->upload(from, std::size_t(end - x) * 4, (base + layout.at(x, box.y0 + r)) * 4);
-            x = end;
-        }
+    for (int r = 0; r < box.h; ++r) {
+        const std::uint32_t* row = values + std::size_t(r) * std::size_t(box.w);
+        layout.forEachRun(box.y0 + r, box.x0, box.x0 + box.w, [&](int begin, int end, std::size_t word) {
+            dst->upload(row + (begin - box.x0), std::size_t(end - begin) * 4, (base + word) * 4);
+        });
+    }
     if (field == Field::Terrain) rebase(box);
 }
 

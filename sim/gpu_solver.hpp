@@ -64,8 +64,9 @@ public:
         int stripRows = 0;
         int sweepSubsteps = 8;     ///< with strips: substeps per sweep (at most stripRows / 4)
         bool skipDryTiles = true;  ///< groups without water, flow or inflow nearby are not computed
-        /// A whole substep in one dispatch (step_fused.comp) instead of two; not with sweeps, and not
-        /// while a transmissive edge is present (it reads the depth that dispatch overwrites).
+        /// A whole substep in one dispatch (step_fused.comp) instead of two; not with sweeps, not
+        /// while a transmissive edge is present (it reads the depth that dispatch overwrites), and
+        /// not with the fields in strips with halos (its ring faces reach past the halo).
         /// Opt-in: slower than the two passes on an H200 (pipes 15-18 against 21 G cell-steps/s,
         /// shallow water 7-10 against 11-12) and on llvmpipe; docs/PERFORMANCE.md.
         bool fused = false;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "sim/measure_env.hpp"
+
 namespace sluice::sim {
 
 namespace {
@@ -31,8 +33,10 @@ RowPool::~RowPool() {
 
 int RowPool::defaultThreads() {
     if (const char* env = std::getenv("SLUICE_CPU_THREADS")) {
-        const int n = std::atoi(env);
-        if (n >= 1 && n <= 256) return n;
+        char* end = nullptr;
+        const long n = std::strtol(env, &end, 10);
+        if (end != env && *end == '\0' && n >= 1 && n <= 256) return int(n);
+        warnIgnoredEnv("SLUICE_CPU_THREADS", env, "a whole number from 1 to 256");
     }
     return std::clamp(int(std::thread::hardware_concurrency()), 1, 256);
 }

@@ -27,9 +27,9 @@ std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::S
         return nullptr;
     }
     // "gpu" lays out the fields as the grid's size picks (row-major on the tests' grids); "gpu-rows",
-    // "gpu-tiles" and "gpu-strips" force a layout (shaders/sim/field_layout.h).
+    // "gpu-tiles", "gpu-strips" and "gpu-halo-strips" force a layout (shaders/sim/field_layout.h).
     std::optional<sim::FieldOrder> order;
-    for (sim::FieldOrder o : {sim::FieldOrder::Rows, sim::FieldOrder::Tiles, sim::FieldOrder::Strips})
+    for (sim::FieldOrder o : sim::kFieldOrders)
         if (backend == std::string("gpu-") + sim::fieldOrderName(o)) order = o;
     auto solver = sim::GpuSolver::create(scene, order);
     if (!solver) {
@@ -37,6 +37,13 @@ std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::S
         return nullptr;
     }
     return std::move(*solver);
+}
+
+std::string backendTestName(const std::string& backend) {
+    std::string name = backend == "gpu" ? "rows" : backend.rfind("gpu-", 0) == 0 ? backend.substr(4) : backend;
+    for (char& c : name)
+        if (c == '-') c = '_';
+    return name;
 }
 
 sim::Scene flatScene(int width, int height, float dx) {
