@@ -3,7 +3,6 @@
 // (step_fused.comp) with tiles of several heights, with and without dry-group skipping, must give
 // bit-identical depths, flows and ledgers; water must cross group and tile borders as the CPU
 // reference moves it, to the bit on llvmpipe; skipping must really skip.
-#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -363,9 +362,8 @@ INSTANTIATE_TEST_SUITE_P(Strips, CrossesBorders,
                          ::testing::Combine(::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe), ::testing::Values(false),
                                             ::testing::Values(sim::FieldOrder::Strips, sim::FieldOrder::HaloStrips)),
                          [](const auto& p) {
-                             std::string order = sim::fieldOrderName(std::get<2>(p.param));
-                             std::replace(order.begin(), order.end(), '-', '_');
-                             return std::string(sim::toString(std::get<0>(p.param))) + "_two_pass_" + order;
+                             return std::string(sim::toString(std::get<0>(p.param))) + "_two_pass_" +
+                                    test::backendTestName(std::string("gpu-") + sim::fieldOrderName(std::get<2>(p.param)));
                          });
 
 // Tiles of sideX x sideY cells holding water (these must run), and tiles with water within reachX
