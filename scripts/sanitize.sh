@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --packages-only
 # -O1 -g1 (line tables only): what the sanitizers' documentation recommends, and it compiles in about
 # half the time of -O2 -g (bench.cpp: 21 s against 38 s), which keeps .ci/run's second half short.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSLUICE_SANITIZE=ON -DSLUICE_WINDOW=OFF \
+# Unity batches (CMAKE_UNITY_BUILD, about eight sources compiled as one): the clean build 396 s against
+# 531 s on 2 cores (2026-12-07); the sanitizers check the same code either way.
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSLUICE_SANITIZE=ON -DSLUICE_WINDOW=OFF -DCMAKE_UNITY_BUILD=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DSLUICE_TEST_CXX_FLAGS=-O0 >/dev/null
 cmake --build build-asan -j"$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=0:allocator_may_return_null=1:verify_asan_link_order=0"

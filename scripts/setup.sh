@@ -45,9 +45,13 @@ if [ "${1:-}" = "--packages-only" ]; then exit 0; fi
 
 # SLUICE_CI=1 (.ci/run) builds without debug information: no one debugs CI's build, and -g is about
 # a third of the compile time (tests/cli/test_cli_verbs.cpp: 10.9 s at -O2 -g, 7.5 s at -O2 -g0).
-# The flags are passed either way, so that a later build in the same folder gets -g back.
+# It also builds each library in unity batches (CMAKE_UNITY_BUILD: about eight sources compiled as
+# one, so each header is parsed once per batch; a clean build 464 s on 2 cores, about 600 s without), which
+# the suite then tests; a developer's build keeps one object per source, so that an edit recompiles
+# one file. The flags are passed either way, so that a later build in the same folder gets them back.
 debug="-g"
-[ "${SLUICE_CI:-0}" = 1 ] && debug="-g0"
+unity="OFF"
+[ "${SLUICE_CI:-0}" = 1 ] && debug="-g0" && unity="ON"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 $debug -DNDEBUG" \
-  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 $debug -DNDEBUG" "$@" >/dev/null
+  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 $debug -DNDEBUG" -DCMAKE_UNITY_BUILD=$unity "$@" >/dev/null
 cmake --build build -j"$(nproc)"

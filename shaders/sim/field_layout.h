@@ -41,10 +41,10 @@
 //   The fused kernel does not run in it (its ring faces reach three columns). Measured on an H100
 //   (docs/perf/2026-12-07-h100-82): a band of 5 % of the columns 0.94x per computed cell at 4096^2
 //   (strips 0.97x, rows 2.84x), but the dense shallow-water step 25 % below rows, against strips' 11 %:
-//   the column arithmetic was not the strips' cost. Opt-in, kept to measure halos of 32 columns next
-//   (SLUICE_STRIP_HALO 32: rows of 768 bytes, each strip's own columns starting on a 128-byte line,
-//   where 2 gives rows of 528 bytes and its columns' 512 bytes of a row span five lines, not four; the
-//   halo tests pass with 32 on llvmpipe).
+//   the column arithmetic was not the strips' cost. Nor is the rows' alignment: with SLUICE_STRIP_HALO
+//   32 (rows of 768 bytes, each strip's own columns on 128-byte lines; the halo tests pass with it on
+//   llvmpipe) the all-wet grid cost 4 % more than with 2, 22 % more than strips (H200,
+//   docs/perf/2026-12-07-h200-83). Slower than strips in every figure measured; opt-in.
 //
 // The index is a part that depends on the row only plus one that depends on the column only, so a
 // kernel reading a stencil computes each row's and each column's part once and adds them per word
