@@ -6,7 +6,6 @@ const char* fieldOrderName(FieldOrder order) {
     switch (order) {
     case FieldOrder::Tiles: return "tiles";
     case FieldOrder::Strips: return "strips";
-    case FieldOrder::HaloStrips: return "halo-strips";
     default: return "rows";
     }
 }
@@ -21,11 +20,6 @@ FieldLayout::FieldLayout(int width, int height, FieldOrder order) : width_(width
         stride_ = layout::fieldStripsStride(height);
         words_ = std::size_t(layout::fieldStripsWords(width, height));
         break;
-    case FieldOrder::HaloStrips:
-        stride_ = layout::fieldHaloStripsStride(height);
-        strips_ = layout::fieldHaloStripsCount(width);
-        words_ = std::size_t(layout::fieldHaloStripsWords(width, height));
-        break;
     default:
         stride_ = layout::fieldRowsStride(width);
         words_ = std::size_t(stride_) * std::size_t(height + 1);
@@ -37,7 +31,6 @@ std::size_t FieldLayout::spanFirst(int x0, int y0) const {
     switch (order_) {
     case FieldOrder::Tiles: return at(x0 & ~(SLUICE_TILE_W - 1), y0 & ~(SLUICE_TILE_H - 1));
     case FieldOrder::Strips: return at(x0, y0) - std::size_t(x0 & (SLUICE_TILE_W - 1));
-    case FieldOrder::HaloStrips: return at(x0, y0) - std::size_t((x0 & (SLUICE_TILE_W - 1)) + SLUICE_STRIP_HALO);
     default: return at(x0, y0);
     }
 }
@@ -48,7 +41,6 @@ std::size_t FieldLayout::spanWords(int x0, int y0, int columns, int rows) const 
     switch (order_) {
     case FieldOrder::Tiles: end = at(x1 | (SLUICE_TILE_W - 1), y1 | (SLUICE_TILE_H - 1)) + 1; break;
     case FieldOrder::Strips: end = at(x1 | (SLUICE_TILE_W - 1), y1) + 1; break;
-    case FieldOrder::HaloStrips: end = at(x1 | (SLUICE_TILE_W - 1), y1) + 1 + SLUICE_STRIP_HALO; break;
     default: end = at(x1, y1) + 1; break;
     }
     return end - spanFirst(x0, y0);

@@ -1,7 +1,7 @@
 #pragma once
 // The C++ side of the GPU fields' layout (shaders/sim/field_layout.h): between the row-major arrays
 // the rest of the program holds (FieldSnapshot, scenes, regions) and the words of a field buffer, in
-// the layout (rows, tiles, strips or strips with halos) the solver picked for its grid.
+// the layout (rows, tiles or strips) the solver picked for its grid.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -19,10 +19,9 @@ enum class FieldOrder {
     Rows = SLUICE_LAYOUT_ROWS,
     Tiles = SLUICE_LAYOUT_TILES,
     Strips = SLUICE_LAYOUT_STRIPS,
-    HaloStrips = SLUICE_LAYOUT_HALO_STRIPS,
 };
 /// Every layout, in the order of their numbers.
-inline constexpr FieldOrder kFieldOrders[] = {FieldOrder::Rows, FieldOrder::Tiles, FieldOrder::Strips, FieldOrder::HaloStrips};
+inline constexpr FieldOrder kFieldOrders[] = {FieldOrder::Rows, FieldOrder::Tiles, FieldOrder::Strips};
 const char* fieldOrderName(FieldOrder order);
 
 /// The storage of one W x H grid's fields on the GPU.
@@ -34,36 +33,23 @@ public:
     FieldOrder order() const { return order_; }
     /// Words in one field buffer (cells, x-faces or y-faces alike).
     std::size_t words() const { return words_; }
-    /// Word of cell or face (x, y) (with halos, in its own strip).
+    /// Word of cell or face (x, y).
     std::size_t at(int x, int y) const {
         switch (order_) {
         case FieldOrder::Tiles: return std::size_t(layout::fieldTilesIndex(x, y, stride_));
         case FieldOrder::Strips: return std::size_t(layout::fieldStripsIndex(x, y, stride_));
-        case FieldOrder::HaloStrips: return std::size_t(layout::fieldHaloStripsIndex(x, y, stride_));
         default: return std::size_t(y) * std::size_t(stride_) + std::size_t(x);
         }
     }
     /// Calls f(xBegin, xEnd, word) for each stretch of words that holds columns [xBegin, xEnd) of row
     /// y, word being xBegin's, so that together they hold every word of columns [x0, x1): one stretch
-    /// in rows, one per tile or strip, and with halos also the copies of the columns the neighbouring
-    /// strips hold (shaders/sim/field_layout.h).
+    /// in rows, one per tile or strip.
     template <class F>
     void forEachRun(int y, int x0, int x1, F&& f) const {
-        if (order_ != FieldOrder::HaloStrips) {
-            for (int x = x0; x < x1;) {
-                const int end = runEnd(x, x1);
-                f(x, end, at(x, y));
-                x = end;
-            }
-            return;
-        }
-        // Strip s holds columns [128 s - HALO, 128 (s + 1) + HALO), one stretch per row.
-        const int last = std::min(strips_ - 1, (x1 - 1 + SLUICE_STRIP_HALO) >> SLUICE_TILE_W_LOG2);
-        for (int s = std::max(0, (x0 - SLUICE_STRIP_HALO) >> SLUICE_TILE_W_LOG2); s <= last; ++s) {
-            const int begin = std::max(x0, (s << SLUICE_TILE_W_LOG2) - SLUICE_STRIP_HALO);
-            const int end = std::min(x1, ((s + 1) << SLUICE_TILE_W_LOG2) + SLUICE_STRIP_HALO);
-            if (begin < end)
-                f(begin, end, std::size_t(layout::fieldHaloFrame(s, stride_) + begin) + std::size_t(y) * SLUICE_HALO_PITCH);
+        for (int x = x0; x < x1;) {
+            const int end = runEnd(x, x1);
+            f(x, end, at(x, y));
+            x = end;
         }
     }
     /// The stride the kernels' fieldIndex takes (fieldStride(W, H)): words a row, tiles across, or
@@ -107,7 +93,6 @@ private:
     int width_ = 0, height_ = 0;
     FieldOrder order_ = FieldOrder::Rows;
     int stride_ = 0;
-    int strips_ = 0;  // with halos: strips of SLUICE_TILE_W columns
     std::size_t words_ = 0;
 };
 

@@ -24,7 +24,7 @@ std::string mib(double bytes) { return std::to_string(int(bytes / (1024.0 * 1024
 }  // namespace
 
 FieldOrder GpuSolver::fieldOrderFor(int width, int height) {
-    return double(width) * double(height) * 4.0 > 128.0 * 1024.0 * 1024.0 ? FieldOrder::Tiles : FieldOrder::Rows;
+    return double(width) * double(height) * 4.0 > 48.0 * 1024.0 * 1024.0 ? FieldOrder::Tiles : FieldOrder::Rows;
 }
 
 FieldOrder GpuSolver::autoFieldOrder(int width, int height) {
@@ -32,7 +32,7 @@ FieldOrder GpuSolver::autoFieldOrder(int width, int height) {
     if (!forced) return fieldOrderFor(width, height);
     for (FieldOrder o : kFieldOrders)
         if (std::string(forced) == fieldOrderName(o)) return o;
-    warnIgnoredEnv("SLUICE_FIELD_LAYOUT", forced, "rows, tiles, strips or halo-strips");
+    warnIgnoredEnv("SLUICE_FIELD_LAYOUT", forced, "rows, tiles or strips");
     return fieldOrderFor(width, height);
 }
 
@@ -475,17 +475,13 @@ void GpuSolver::bodyLoadCellsChanged(const std::vector<std::uint32_t>& changed) 
     if (!bodyLoad_ || terrain_.bytes() < 2 * layout.words() * 4 || changed.size() > kGroup * kMaxGroups)
         return bodyLoadChanged();
     if (changed.empty()) return;
-    // (word, bits) for each word that holds a changed cell (with halos, its copies too).
-    std::vector<std::uint32_t> pairs;
-    pairs.reserve(2 * changed.size());
-    for (const std::uint32_t cell : changed) {
-        const int x = int(cell % std::uint32_t(width_)), y = int(cell / std::uint32_t(width_));
-        std::uint32_t bits = 0;
-        std::memcpy(&bits, &bodyLoadM_[cell], 4);
-        layout.forEachRun(y, x, x + 1, [&](int, int, std::size_t word) { pairs.insert(pairs.end(), {std::uint32_t(word), bits}); });
+    std::vector<std::uint32_t> pairs(2 * changed.size());  // (word, bits) for each changed cell
+    for (std::size_t k = 0; k < changed.size(); ++k) {
+        const int x = int(changed[k] % std::uint32_t(width_)), y = int(changed[k] / std::uint32_t(width_));
+        pairs[2 * k] = std::uint32_t(layout.at(x, y));
+        std::memcpy(&pairs[2 * k + 1], &bodyLoadM_[changed[k]], 4);
     }
-    const std::size_t count = pairs.size() / 2;
-    if (count > kGroup * kMaxGroups) return bodyLoadChanged();
+    const std::size_t count = changed.size();
     const std::size_t bytes = pairs.size() * 4;
     if (loadCells_.bytes() < bytes) loadCells_ = gl::Buffer(bytes * 2);
     loadCells_.upload(pairs.data(), bytes);
@@ -570,9 +566,8 @@ void GpuSolver::storeRegion(Field field, const CellBox& box, const std::uint32_t
     gl::Buffer* dst = fieldBuffer(field, base);
     if (!dst) return;
     if (field == Field::Depth) markAllTilesActive();
-    // One upload per stretch of a row that is contiguous (the row's, or its part within a tile or strip,
-    // and with halos the copies of its columns); edits are small and rare (undo/redo), so simplicity
-    // wins over a scatter pass.
+    // One upload per stretch of a row that is contiguous (the row's, or its part within a tile or
+    // strip); edits are small and rare (undo/redo), so simplicity wins over a scatter pass.
     const FieldLayout layout = fieldLayout();
     for (int r = 0; r < box.h; ++r) {
         const std::uint32_t* row = values + std::size_t(r) * std::size_t(box.w);

@@ -25,11 +25,12 @@ namespace sluice::sim {
 /// The water model on the GPU. State stays in shader-storage buffers that the renderer may read.
 class GpuSolver final : public Solver {
 public:
-    /// The layout a W x H grid takes by default: tiles when one field is larger than 128 MiB (more than
-    /// 32 Mi cells: 8192^2 yes, 4096^2 no), else rows. On an H100 (docs/PERFORMANCE.md, 2026-12-06)
-    /// tiles made a band of 5 % of the columns 4.2x cheaper at 8192^2 and a mostly dry basin 24 %,
-    /// but cost the shallow-water step 11-13 % on a dense grid at either size; at 4096^2 the whole
-    /// grid's fields lie within the reach of the GPU's address translation and rows cost less.
+    /// The layout a W x H grid takes by default: tiles when one field is larger than 48 MiB (more than
+    /// 12 Mi cells: 4096^2 yes, 3072^2 no), else rows. On an H100 (docs/PERFORMANCE.md, 2026-12-07,
+    /// eighth session) a band of 5 % of the columns cost 2.77x per computed cell in rows at 4096^2 and
+    /// 1.00x in tiles, 1.08x in rows at 3072^2; tiles cost the dense shallow-water step 10 % at 4096^2
+    /// and 13 % at 3072^2, where rows keep every mostly dry shape proportional. At 8192^2 rows cost
+    /// the band 5.3x (2026-12-06).
     static FieldOrder fieldOrderFor(int width, int height);
     /// What create() picks for a W x H grid unless told: fieldOrderFor, or the environment variable
     /// SLUICE_FIELD_LAYOUT=rows|tiles|strips when set (measurements: all in one binary).
@@ -64,9 +65,8 @@ public:
         int stripRows = 0;
         int sweepSubsteps = 8;     ///< with strips: substeps per sweep (at most stripRows / 4)
         bool skipDryTiles = true;  ///< groups without water, flow or inflow nearby are not computed
-        /// A whole substep in one dispatch (step_fused.comp) instead of two; not with sweeps, not
-        /// while a transmissive edge is present (it reads the depth that dispatch overwrites), and
-        /// not with the fields in strips with halos (its ring faces reach past the halo).
+        /// A whole substep in one dispatch (step_fused.comp) instead of two; not with sweeps, and not
+        /// while a transmissive edge is present (it reads the depth that dispatch overwrites).
         /// Opt-in: slower than the two passes on an H200 (pipes 15-18 against 21 G cell-steps/s,
         /// shallow water 7-10 against 11-12) and on llvmpipe; docs/PERFORMANCE.md.
         bool fused = false;

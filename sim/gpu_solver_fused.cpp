@@ -13,11 +13,7 @@ bool anyTransmissive(const Boundaries& b) {
 }
 }  // namespace
 
-// Not in strips with halos: a tile's ring faces of the shallow-water model read three columns past
-// the tile, one more than the halo holds (shaders/sim/field_layout.h).
-bool GpuSolver::runsFused() const {
-    return tuning_.fused && !anyTransmissive(boundary_) && fieldOrder_ != FieldOrder::HaloStrips;
-}
+bool GpuSolver::runsFused() const { return tuning_.fused && !anyTransmissive(boundary_); }
 
 void GpuSolver::ensureTwoVelocityHalves() {
     if (faceVelocity_.bytes() >= std::size_t(velocityAt(2)) * 4) return;

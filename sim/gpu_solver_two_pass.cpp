@@ -73,7 +73,7 @@ int GpuSolver::sweepSubsteps() const { return tuning_.stripRows > 0 ? tuning_.sw
 // which a sweep's ping-pong copies do not keep for every strip. Fields in strips of columns do not:
 // a strip of rows is not one stretch of their memory (rawAt in pass_region.h).
 bool GpuSolver::sweeps(int n) const {
-    return params_.model == WaterModel::Pipes && !erosionRunning() && fieldOrder_ != FieldOrder::Strips && fieldOrder_ != FieldOrder::HaloStrips && stripRows() > 0 &&
+    return params_.model == WaterModel::Pipes && !erosionRunning() && fieldOrder_ != FieldOrder::Strips && stripRows() > 0 &&
            stripRows() < height_ && n >= 2;
 }
 

@@ -6,8 +6,8 @@
 
 namespace sluice::sim {
 
-/// Warns once per process for `name`: its value `value` is not `accepted` (words: "rows, tiles,
-/// strips or halo-strips"), and the default is used.
+/// Warns once per process for `name`: its value `value` is not `accepted` (words: "rows, tiles
+/// or strips"), and the default is used.
 void warnIgnoredEnv(const char* name, const char* value, const char* accepted);
 
 }  // namespace sluice::sim

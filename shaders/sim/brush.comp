@@ -60,7 +60,7 @@ void main() {
     const bool water = uKind == SLUICE_BRUSH_ADD_WATER || uKind == SLUICE_BRUSH_REMOVE_WATER;
 
     if (uPass == 1) {
-        if (inBox) SLUICE_FIELD_STORE(float, terrain, 0, i, p.x, p.y, scratch[s]);
+        if (inBox) terrain[i] = scratch[s];
         return;
     }
 
@@ -72,7 +72,7 @@ void main() {
         int64_t added = 0l, removed = 0l;  // units of depth in this cell
         if (w > 0.0) {
             const int moved = brushWaterUnits(uKind, depth[i], amount);
-            SLUICE_FIELD_STORE(int, depth, 0, i, p.x, p.y, depth[i] + moved);
+            depth[i] += moved;
             if (moved > 0) added = int64_t(moved);
             else removed = -int64_t(moved);
         }
@@ -101,12 +101,12 @@ void main() {
 
     if (!inBox) return;
     if (uKind == SLUICE_BRUSH_PAINT_SOFT) {
-        if (w > 0.0) SLUICE_FIELD_STORE(int, erosion, uSoft, i, p.x, p.y, brushSoftUnits(erosion[uSoft + i], amount));
+        if (w > 0.0) erosion[uSoft + i] = brushSoftUnits(erosion[uSoft + i], amount);
         return;
     }
     if (uKind == SLUICE_BRUSH_PAINT_HARDNESS) {
         const int k = uHardness + i;
-        if (w > 0.0) SLUICE_FIELD_STORE(int, erosion, uHardness, i, p.x, p.y, floatBitsToInt(brushHardness(intBitsToFloat(erosion[k]), amount, uTarget)));
+        if (w > 0.0) erosion[k] = floatBitsToInt(brushHardness(intBitsToFloat(erosion[k]), amount, uTarget));
         return;
     }
     if (uKind == SLUICE_BRUSH_SMOOTH) {
@@ -122,5 +122,5 @@ void main() {
         scratch[s] = w > 0.0 ? brushBed(uKind, b, amount, brushMean(sum, count), uTarget) : b;
         return;
     }
-    if (w > 0.0) SLUICE_FIELD_STORE(float, terrain, 0, i, p.x, p.y, brushBed(uKind, terrain[i], amount, 0.0, uTarget));
+    if (w > 0.0) terrain[i] = brushBed(uKind, terrain[i], amount, 0.0, uTarget);
 }

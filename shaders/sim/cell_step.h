@@ -117,7 +117,7 @@ bool stepCell(ivec2 p, inout CellTotals t) {
                      int64_t(p.y == 0 ? oS : 0) + int64_t(p.y == H - 1 ? oN : 0);
     }
     if (uLedgerActive != 0) h = cellExchanges(p, terrain[i], h, eW, eE, eS, eN, t.added, t.removed, sed, t.sedRemoved);
-    SLUICE_FIELD_STORE(int, depthOut, 0, i, p.x, p.y, h);
+    depthOut[i] = h;
     if (uErosion != 0) {
         // Erosion step 1 (sim/cpu_erosion.cpp, CpuSolver::erode): dissolution or deposition
         // toward the capacity of the water as it leaves this substep, in place on the soft
@@ -137,28 +137,26 @@ bool stepCell(ivec2 p, inout CellTotals t) {
             const int d = bedExchange(h, sed, soft, dz, materialUnits(cap), uDissolve, uDeposit, uSoftYield, rockYield);
             if (d != 0) {
                 sed -= d;
-                SLUICE_FIELD_STORE(int, erosion, uSoft, i, p.x, p.y, softAfter(soft, d));
-                SLUICE_FIELD_STORE(int, erosion, uBedChange, i, p.x, p.y, dz + d);
+                erosion[uSoft + i] = softAfter(soft, d);
+                erosion[uBedChange + i] = dz + d;
                 if (d > 0) t.deposited += int64_t(d);
                 else t.eroded -= int64_t(d);
             }
         }
-        SLUICE_FIELD_STORE(int, erosion, uSedOut, i, p.x, p.y, sed);
+        erosion[uSedOut + i] = sed;
     }
-    SLUICE_FIELD_STORE(float, effX, 0, i, p.x, p.y, float(eW) * uUnitFlow);
-    SLUICE_FIELD_STORE(float, effY, 0, i, p.x, p.y, float(eS) * uUnitFlow);
-    if (p.x == W - 1) SLUICE_FIELD_STORE(float, effX, 0, iE, p.x + 1, p.y, float(eE) * uUnitFlow);
-    if (p.y == H - 1) SLUICE_FIELD_STORE(float, effY, 0, iN, p.x, p.y + 1, float(eN) * uUnitFlow);
+    effX[i] = float(eW) * uUnitFlow;
+    effY[i] = float(eS) * uUnitFlow;
+    if (p.x == W - 1) effX[iE] = float(eE) * uUnitFlow;
+    if (p.y == H - 1) effY[iN] = float(eN) * uUnitFlow;
     if (uModel == SLUICE_MODEL_SWE) {
         const int yFaces = fieldSpan();
         // Each face is read (its velocity before) and written by this invocation only.
-        SLUICE_FIELD_STORE(float, faceVelocity, uVelocityOut, i, p.x, p.y, faceVelocityOf(eW, p, ivec2(1, 0), i));
-        SLUICE_FIELD_STORE(float, faceVelocity, uVelocityOut + yFaces, i, p.x, p.y, faceVelocityOf(eS, p, ivec2(0, 1), yFaces + i));
-        if (p.x == W - 1)
-            SLUICE_FIELD_STORE(float, faceVelocity, uVelocityOut, iE, p.x + 1, p.y, faceVelocityOf(eE, p + ivec2(1, 0), ivec2(1, 0), iE));
+        faceVelocity[uVelocityOut + i] = faceVelocityOf(eW, p, ivec2(1, 0), i);
+        faceVelocity[uVelocityOut + yFaces + i] = faceVelocityOf(eS, p, ivec2(0, 1), yFaces + i);
+        if (p.x == W - 1) faceVelocity[uVelocityOut + iE] = faceVelocityOf(eE, p + ivec2(1, 0), ivec2(1, 0), iE);
         if (p.y == H - 1)
-            SLUICE_FIELD_STORE(float, faceVelocity, uVelocityOut + yFaces, iN, p.x, p.y + 1,
-                               faceVelocityOf(eN, p + ivec2(0, 1), ivec2(0, 1), yFaces + iN));
+            faceVelocity[uVelocityOut + yFaces + iN] = faceVelocityOf(eN, p + ivec2(0, 1), ivec2(0, 1), yFaces + iN);
     }
     return h != 0 || eW != 0 || eS != 0 || (p.x == W - 1 && eE != 0) || (p.y == H - 1 && eN != 0);
 }

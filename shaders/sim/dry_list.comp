@@ -41,7 +41,7 @@ void main() {
     const uint t = gl_LocalInvocationIndex;
     const int i = int(gl_GlobalInvocationID.x);
     const bool exists = i < groups1.x * groups1.y;
-#if SLUICE_LAYOUT_IN_STRIPS
+#if defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_STRIPS
     const ivec2 g = ivec2(i / groups1.y, i % groups1.y);  // column by column, as pass_region.h walks strips
 #else
     const ivec2 g = ivec2(i % groups1.x, i / groups1.x);

@@ -5,7 +5,7 @@
 // fieldWords(W, H) words, room for W + 1 columns and H + 1 rows (the words outside a field are 0 and
 // nothing reads them), and a cell, its west x-face and its south y-face share a word number.
 //
-// Four layouts, picked per grid by the GPU solver (GpuSolver::fieldOrderFor) and compiled into its
+// Three layouts, picked per grid by the GPU solver (GpuSolver::fieldOrderFor) and compiled into its
 // kernels as SLUICE_FIELD_LAYOUT (the renderer takes any at run time, shaders/render/field_words.glsl):
 // - 0, rows: row-major, rows of W + 1 words. Rounding the rows up to 32 words, so that each starts on
 //   a 128-byte line, cost the dense shallow-water step 9 % at 4096^2 on an H100 (11.0 against 12.1 G
@@ -21,7 +21,8 @@
 //   tiles 1.2x. But tiles cost the shallow-water step 10-13 % on a dense grid, all of it this index's
 //   arithmetic (the rows' words through the tiles' column part cost the same, docs/perf/2026-12-06-h100-77;
 //   their rows' 512-byte pitch changed nothing, -75), so tiles are for the grids whose fields outgrow
-//   that reach (docs/PERFORMANCE.md, 2026-12-06). The tile is as
+//   that reach: from 4096^2, where rows cost a band of 5 % of the columns 2.8x per computed cell and
+//   tiles 1.0x, while at 3072^2 rows cost it 1.1x (docs/perf/2026-12-07-h100-84). The tile is as
 //   wide as the step's work groups (SLUICE_PASS_GROUP_X), so a group's row of cells is one 512-byte
 //   stretch.
 // - 2, strips: strips of SLUICE_TILE_W columns, each strip's rows one after another, the strips west
@@ -31,20 +32,10 @@
 //   rows they share rows. In the step on an H100 a band of 5 % of the columns cost 1.05x per computed
 //   cell at 8192^2 (tiles 1.18x, rows 5.25x), but the dense shallow-water step 11 % more than rows,
 //   as tiles do: the column parts' arithmetic is the tiles' (docs/perf/2026-12-06-h100-81). Opt-in.
-// - 3, strips with halos: strips as in 2, each strip's rows SLUICE_HALO_PITCH words, its own 128
-//   columns between copies of the SLUICE_STRIP_HALO columns either side of it (the reach of the
-//   step's widest stencil, the shallow-water face update's two faces either way). A step kernel reads
-//   every word of its stencil in the strip of the cell it works on (step_kernel_common.h, fieldAt:
-//   the strip's frame plus x plus y times the pitch), so its neighbours are constant offsets from one
-//   word, as in rows, with no column arithmetic; every write of a column within the halo's reach of
-//   its strip's side also writes the copy (SLUICE_FIELD_STORE; FieldLayout::forEachRun on the CPU).
-//   The fused kernel does not run in it (its ring faces reach three columns). Measured on an H100
-//   (docs/perf/2026-12-07-h100-82): a band of 5 % of the columns 0.94x per computed cell at 4096^2
-//   (strips 0.97x, rows 2.84x), but the dense shallow-water step 25 % below rows, against strips' 11 %:
-//   the column arithmetic was not the strips' cost. Nor is the rows' alignment: with SLUICE_STRIP_HALO
-//   32 (rows of 768 bytes, each strip's own columns on 128-byte lines; the halo tests pass with it on
-//   llvmpipe) the all-wet grid cost 4 % more than with 2, 22 % more than strips (H200,
-//   docs/perf/2026-12-07-h200-83). Slower than strips in every figure measured; opt-in.
+// Strips with halo columns (copies of the two columns either side of each strip, so that no stencil
+// word needs column arithmetic) were built and measured as a fourth layout and removed: the dense step
+// 25 % below rows on an H100, more than strips' 11 %, and with halos of 32 columns (each strip's own
+// columns on 128-byte lines) 27 % on an H200 (docs/PERFORMANCE.md, 2026-12-07).
 //
 // The index is a part that depends on the row only plus one that depends on the column only, so a
 // kernel reading a stencil computes each row's and each column's part once and adds them per word
@@ -92,30 +83,11 @@ SLUICE_LAYOUT_FN int fieldStripsIndex(int x, int y, int stride) {
     return (x >> SLUICE_TILE_W_LOG2) * stride + (x & (SLUICE_TILE_W - 1)) + y * SLUICE_TILE_W;
 }
 
-// Strips with halos: strips as above, but each strip's rows hold SLUICE_STRIP_HALO columns more on
-// either side, copies of the neighbouring strips' columns, so that every word a stencil reads lies in
-// the strip of the cell it works on, at one constant offset from that cell's word, as in rows. A
-// strip's row is SLUICE_HALO_PITCH words; strip s's column c (-HALO <= c < TILE_W + HALO, x = 128 s + c)
-// is word fieldHaloFrame(s) + x + y * pitch. Every write of a column within HALO of its strip's side
-// writes the copy too (SLUICE_FIELD_STORE). Room for W + 1 columns and a copy of each.
-#define SLUICE_STRIP_HALO 2
-#define SLUICE_HALO_PITCH (SLUICE_TILE_W + 2 * SLUICE_STRIP_HALO)
-SLUICE_LAYOUT_FN int fieldHaloStripsStride(int H) { return (H + 1) * SLUICE_HALO_PITCH; }
-SLUICE_LAYOUT_FN int fieldHaloStripsCount(int W) { return (W + SLUICE_STRIP_HALO + SLUICE_TILE_W) >> SLUICE_TILE_W_LOG2; }
-SLUICE_LAYOUT_FN int fieldHaloStripsWords(int W, int H) { return fieldHaloStripsCount(W) * fieldHaloStripsStride(H); }
-// Word of column x = 0 of row 0 as strip s holds it (a column past the strip's west side is
-// fieldHaloFrame(s) + x; negative for s > 0, whose frame starts past column 0).
-SLUICE_LAYOUT_FN int fieldHaloFrame(int s, int stride) { return s * (stride - SLUICE_TILE_W) + SLUICE_STRIP_HALO; }
-SLUICE_LAYOUT_FN int fieldHaloStripsIndex(int x, int y, int stride) {
-    return fieldHaloFrame(x >> SLUICE_TILE_W_LOG2, stride) + x + y * SLUICE_HALO_PITCH;
-}
-
 // The layouts' numbers, and the one a kernel was compiled for (SLUICE_FIELD_LAYOUT, rows when not
 // defined; C++ picks at run time, sim::FieldLayout).
 #define SLUICE_LAYOUT_ROWS 0
 #define SLUICE_LAYOUT_TILES 1
 #define SLUICE_LAYOUT_STRIPS 2
-#define SLUICE_LAYOUT_HALO_STRIPS 3
 #ifndef __cplusplus
 #if defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_TILES
 SLUICE_LAYOUT_FN int fieldStride(int W, int H) { return fieldTilesStride(W); }
@@ -125,43 +97,10 @@ SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return fieldTilesInd
 SLUICE_LAYOUT_FN int fieldStride(int W, int H) { return fieldStripsStride(H); }
 SLUICE_LAYOUT_FN int fieldWords(int W, int H) { return fieldStripsWords(W, H); }
 SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return fieldStripsIndex(x, y, stride); }
-#elif defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_HALO_STRIPS
-SLUICE_LAYOUT_FN int fieldStride(int W, int H) { return fieldHaloStripsStride(H); }
-SLUICE_LAYOUT_FN int fieldWords(int W, int H) { return fieldHaloStripsWords(W, H); }
-SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return fieldHaloStripsIndex(x, y, stride); }
 #else
 SLUICE_LAYOUT_FN int fieldStride(int W, int H) { return fieldRowsStride(W); }
 SLUICE_LAYOUT_FN int fieldWords(int W, int H) { return fieldRowsStride(W) * (H + 1); }
 SLUICE_LAYOUT_FN int fieldIndex(int x, int y, int stride) { return y * stride + x; }
-#endif
-// Whether the fields lie in strips, with halos or without (the groups are walked column by column).
-#if defined(SLUICE_FIELD_LAYOUT) && (SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_STRIPS || SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_HALO_STRIPS)
-#define SLUICE_LAYOUT_IN_STRIPS 1
-#else
-#define SLUICE_LAYOUT_IN_STRIPS 0
-#endif
-// buf[base + w] = value, w being the word (x, y) is read at (fieldIndex, or a step kernel's fieldAt),
-// T the value's type; with halos, also every copy of (x, y) a neighbouring strip holds. x and y are
-// evaluated more than once.
-#if defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_HALO_STRIPS
-#define SLUICE_FIELD_STORE(STORE_T, STORE_BUF, STORE_BASE, STORE_W, STORE_X, STORE_Y, STORE_VALUE)         \
-    {                                                                                                     \
-        const STORE_T storeValue_ = (STORE_VALUE);                                                        \
-        STORE_BUF[(STORE_BASE) + (STORE_W)] = storeValue_;                                                \
-        const int storeColumn_ = (STORE_X) & (SLUICE_TILE_W - 1);                                         \
-        if (storeColumn_ < SLUICE_STRIP_HALO || storeColumn_ >= SLUICE_TILE_W - SLUICE_STRIP_HALO) {      \
-            const int storeStride_ = fieldHaloStripsStride(uSize.y);                                      \
-            const int storeWord_ = (STORE_BASE) + fieldHaloStripsIndex((STORE_X), (STORE_Y), storeStride_); \
-            STORE_BUF[storeWord_] = storeValue_;                                                          \
-            if (storeColumn_ < SLUICE_STRIP_HALO && (STORE_X) >= SLUICE_TILE_W)                           \
-                STORE_BUF[storeWord_ - storeStride_ + SLUICE_TILE_W] = storeValue_;                       \
-            if (storeColumn_ >= SLUICE_TILE_W - SLUICE_STRIP_HALO)                                        \
-                STORE_BUF[storeWord_ + storeStride_ - SLUICE_TILE_W] = storeValue_;                       \
-        }                                                                                                 \
-    }
-#else
-#define SLUICE_FIELD_STORE(STORE_T, STORE_BUF, STORE_BASE, STORE_W, STORE_X, STORE_Y, STORE_VALUE) \
-    STORE_BUF[(STORE_BASE) + (STORE_W)] = (STORE_VALUE)
 #endif
 #endif
 

@@ -15,12 +15,12 @@ uniform int uRawRow0;         // first row the raw-flow buffers hold
 layout(std430, binding = SLUICE_BIND_GROUP_LIST) restrict readonly buffer GroupListBuffer { uint groupList[]; };
 
 // Grid position of this work group.
-ivec2 passGroupAt() {
+ivec2 passGroup() {
     if (uGroupList != 0) {
         const uint xy = groupList[SLUICE_GROUP_LIST_HEAD + gl_WorkGroupID.x];
         return ivec2(int(xy & 0xFFFFu), int(xy >> 16u));
     }
-#if SLUICE_LAYOUT_IN_STRIPS
+#if defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_STRIPS
     // In strips the groups go column by column, so that the groups running at once share a strip's
     // memory as in rows they share rows' (walked row by row, strips cost 1.4x on an H100,
     // docs/perf/2026-12-06-h100-79). Sweeps do not run in strips, so there is no row offset.
@@ -29,12 +29,6 @@ ivec2 passGroupAt() {
 #else
     return ivec2(gl_WorkGroupID.xy) + ivec2(0, uGroupRowOffset);
 #endif
-}
-// The same, with the fields' frame set to the group's strip (step_kernel_common.h, setFieldFrame).
-ivec2 passGroup() {
-    const ivec2 g = passGroupAt();
-    setFieldFrame(g.x * SLUICE_PASS_GROUP_X);
-    return g;
 }
 
 // Grid position of this invocation.
@@ -47,11 +41,6 @@ bool passRowInRange(int y) { return y >= uRowRange.x && y < uRowRange.y; }
 // Word of face (x, y), y >= uRawRow0, in pass 1's raw transfers: its word in a field (field_layout.h;
 // include after step_kernel_common.h) less row uRawRow0's first word, which a sweep's scratch buffer
 // starts from (uRawRow0 is 0 otherwise). In either layout a row's words come after the rows' before.
-// Sweeps do not run in strips, so there uRawRow0 is 0 and the raw buffers hold whole fields.
-#if SLUICE_LAYOUT_IN_STRIPS
-int rawAt(int x, int y) { return fieldAt(x, y); }
-#else
 int rawAt(int x, int y) { return fieldAt(x, y) - fieldAt(0, uRawRow0); }
-#endif
 
 #endif

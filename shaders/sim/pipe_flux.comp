@@ -36,7 +36,7 @@ void main() {
     if (!passGroupRuns()) return;  // uniform across the group: nothing here can move (dry_skip.h)
     float demand = 0.0, allowed = 0.0;
     const bool row = passRowInRange(p.y);
-    if (row && p.x <= W && p.y < H) SLUICE_FIELD_STORE(int, rawX, 0, rawAt(p.x, p.y), p.x, p.y, pipeRawX(p, demand, allowed));
-    if (row && p.x < W && p.y <= H) SLUICE_FIELD_STORE(int, rawY, 0, rawAt(p.x, p.y), p.x, p.y, pipeRawY(p, demand, allowed));
+    if (row && p.x <= W && p.y < H) rawX[rawAt(p.x, p.y)] = pipeRawX(p, demand, allowed);
+    if (row && p.x < W && p.y <= H) rawY[rawAt(p.x, p.y)] = pipeRawY(p, demand, allowed);
     recordSpeeds(demand, allowed);
 }

@@ -62,7 +62,7 @@ void main() {
         const ivec2 c = p + uBox.xy;
         if (c.x < uBox.z && c.y < uBox.w) {
             const int i = cellAt(c);
-            SLUICE_FIELD_STORE(float, base, 0, i, c.x, c.y, rebasedBase(terrain[i], erosion[uDzIn + i]));
+            base[i] = rebasedBase(terrain[i], erosion[uDzIn + i]);
         }
         return;
     }
@@ -78,7 +78,7 @@ void main() {
     if (p.y < H - 1) got += fromNeighbour(p + ivec2(0, 1), bedAt(cellAt(p + ivec2(0, 1))), hC, 2);
     const int soft = erosion[uSoftIn + i];
     const int dz = erosion[uDzIn + i] - sent + got;
-    SLUICE_FIELD_STORE(int, erosion, uSoftOut, i, p.x, p.y, soft - min(sent, soft) + got);
-    SLUICE_FIELD_STORE(int, erosion, uDzOut, i, p.x, p.y, dz);
-    SLUICE_FIELD_STORE(float, terrain, 0, i, p.x, p.y, bedHeight(base[i], dz));
+    erosion[uSoftOut + i] = soft - min(sent, soft) + got;
+    erosion[uDzOut + i] = dz;
+    terrain[i] = bedHeight(base[i], dz);
 }

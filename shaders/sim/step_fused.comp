@@ -126,7 +126,6 @@ void main() {
     const ivec2 groups = (uSize + side - 1) / side;
     const ivec2 g0 = ivec2(gl_WorkGroupID.x, gl_WorkGroupID.y * uint(kGroupRows));  // the tile's first pass group
     const ivec2 origin = tileOrigin();
-    setFieldFrame(origin.x);  // the tile lies in one strip (step_kernel_common.h)
     const uint t = gl_LocalInvocationIndex;
     if (t == 0u) resetGroupSpeeds();
     if (t < uint(kGroupRows)) sWetRows[t] = 0u;

@@ -10,20 +10,8 @@ uniform ivec2 uSize;          // grid W, H (cells)
 
 #include "field_layout.h"
 // Word of cell or face c in every field buffer (field_layout.h: cells, x-faces and y-faces alike).
-// In strips with halos, the word the strip this invocation works on holds (its frame, set by
-// setFieldFrame from the work group's position before any field is read): every column a stencil
-// reads is within SLUICE_STRIP_HALO of that strip, and each word is one constant offset from the
-// cell's, as in rows.
-#if defined(SLUICE_FIELD_LAYOUT) && SLUICE_FIELD_LAYOUT == SLUICE_LAYOUT_HALO_STRIPS
-int gFieldFrame = SLUICE_STRIP_HALO;
-void setFieldFrame(int x) { gFieldFrame = fieldHaloFrame(x >> SLUICE_TILE_W_LOG2, fieldHaloStripsStride(uSize.y)); }
-int fieldAt(int x, int y) { return gFieldFrame + x + y * SLUICE_HALO_PITCH; }
-int fieldAt(ivec2 c) { return fieldAt(c.x, c.y); }
-#else
-void setFieldFrame(int x) {}
 int fieldAt(ivec2 c) { return fieldIndex(c.x, c.y, fieldStride(uSize.x, uSize.y)); }
 int fieldAt(int x, int y) { return fieldIndex(x, y, fieldStride(uSize.x, uSize.y)); }
-#endif
 // Words in one field: where a buffer's second section starts (the bodies' load after the bed, the
 // y-faces' velocities after the x-faces').
 int fieldSpan() { return fieldWords(uSize.x, uSize.y); }

@@ -40,14 +40,14 @@ void main() {
     if (p.x <= W && p.y < H) {
         const int face = fieldAt(p);
         const int raw = sweRawFace(0, p, demand, allowed, moved);
-        SLUICE_FIELD_STORE(int, rawX, 0, face, p.x, p.y, raw);
-        if (raw != 0 && p.x > 0 && p.x < W) SLUICE_FIELD_STORE(float, faceVelocity, uMovedDepthAt, face, p.x, p.y, moved);
+        rawX[face] = raw;
+        if (raw != 0 && p.x > 0 && p.x < W) faceVelocity[uMovedDepthAt + face] = moved;
     }
     if (p.x < W && p.y <= H) {
         const int face = fieldAt(p);
         const int raw = sweRawFace(1, p, demand, allowed, moved);
-        SLUICE_FIELD_STORE(int, rawY, 0, face, p.x, p.y, raw);
-        if (raw != 0 && p.y > 0 && p.y < H) SLUICE_FIELD_STORE(float, faceVelocity, uMovedDepthAt + fieldSpan(), face, p.x, p.y, moved);
+        rawY[face] = raw;
+        if (raw != 0 && p.y > 0 && p.y < H) faceVelocity[uMovedDepthAt + fieldSpan() + face] = moved;
     }
     recordSpeeds(demand, allowed);
 }

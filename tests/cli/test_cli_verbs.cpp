@@ -118,11 +118,11 @@ TEST(CliVerbs, SimulateNeedsStepsAndPrintsTheSummaryWithoutOutputs) {
 TEST(CliVerbs, AMisspeltMeasurementOverrideIsNamedAndIgnored) {
     const CliRun strip = runSluice("simulate builtin:default:64 --steps 1 --quiet", "SLUICE_FIELD_LAYOUT=strip");
     ASSERT_EQ(strip.exitCode, 0) << strip.output;
-    EXPECT_TRUE(has(strip.output, "SLUICE_FIELD_LAYOUT=strip is not rows, tiles, strips or halo-strips; ignored")) << strip.output;
+    EXPECT_TRUE(has(strip.output, "SLUICE_FIELD_LAYOUT=strip is not rows, tiles or strips; ignored")) << strip.output;
     const CliRun threads = runSluice("simulate builtin:default:64 --backend cpu --steps 1 --quiet", "SLUICE_CPU_THREADS=2x");
     ASSERT_EQ(threads.exitCode, 0) << threads.output;
     EXPECT_TRUE(has(threads.output, "SLUICE_CPU_THREADS=2x is not a whole number from 1 to 256; ignored")) << threads.output;
-    const CliRun valid = runSluice("simulate builtin:default:64 --steps 1 --quiet", "SLUICE_FIELD_LAYOUT=halo-strips SLUICE_CPU_THREADS=2");
+    const CliRun valid = runSluice("simulate builtin:default:64 --steps 1 --quiet", "SLUICE_FIELD_LAYOUT=strips SLUICE_CPU_THREADS=2");
     ASSERT_EQ(valid.exitCode, 0) << valid.output;
     EXPECT_FALSE(has(valid.output, "warning")) << valid.output;
 }

@@ -112,9 +112,9 @@ TEST(RenderHistory, HalfFloatPackingKeepsTheStatedPrecision) {
     auto solver = makeSolver("gpu", flatScene(4, 2, 1.0f));  // for the context
     auto history = makeHistory();
     ASSERT_TRUE(solver && history);
-    // Laid out as a GPU solver's fields in tiles, strips or strips with halos (shaders/sim/field_layout.h):
-    // the renderer reads them so.
-    for (sim::FieldOrder order : {sim::FieldOrder::Tiles, sim::FieldOrder::Strips, sim::FieldOrder::HaloStrips}) {
+    // Laid out as a GPU solver's fields in tiles or in strips (shaders/sim/field_layout.h): the
+    // renderer reads them so.
+    for (sim::FieldOrder order : {sim::FieldOrder::Tiles, sim::FieldOrder::Strips}) {
         SCOPED_TRACE(sim::fieldOrderName(order));
         const sim::FieldLayout layout(4, 2, order);
         gl::Buffer buffer(layout.words() * sizeof(std::int32_t), layout.laidOut(units.data(), 4, 2).data());

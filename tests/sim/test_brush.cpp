@@ -308,6 +308,5 @@ TEST_P(BrushBackends, GpuMatchesCpu) {
     EXPECT_EQ(lg.residualUnits, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Layouts, BrushBackends, ::testing::Values(std::string("gpu"), std::string("gpu-tiles"), std::string("gpu-strips"),
-                                           std::string("gpu-halo-strips")),
+INSTANTIATE_TEST_SUITE_P(Layouts, BrushBackends, ::testing::Values(std::string("gpu"), std::string("gpu-tiles"), std::string("gpu-strips")),
                          [](const auto& p) { return test::backendTestName(p.param); });

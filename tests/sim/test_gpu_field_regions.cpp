@@ -52,8 +52,7 @@ TEST_P(FieldRegions, ABoxAcrossTileBordersGoesInAndComesOutUnchanged) {
     EXPECT_EQ(a.terrainM, g.terrainM);
 }
 
-INSTANTIATE_TEST_SUITE_P(Layouts, FieldRegions, ::testing::Values(std::string("gpu-rows"), std::string("gpu-tiles"), std::string("gpu-strips"),
-                                           std::string("gpu-halo-strips")),
+INSTANTIATE_TEST_SUITE_P(Layouts, FieldRegions, ::testing::Values(std::string("gpu-rows"), std::string("gpu-tiles"), std::string("gpu-strips")),
                          [](const auto& p) { return test::backendTestName(p.param); });
 
 }  // namespace sluice::test

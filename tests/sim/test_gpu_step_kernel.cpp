@@ -178,12 +178,6 @@ TEST(GpuStepKernel, AllVariantsGiveIdenticalBits) {
     variants.push_back(gpuSolver(scene, false, -1, 8, 0, sim::FieldOrder::Strips));
     variants.push_back(fusedSolver(scene, true, 1, 4, sim::FieldOrder::Strips));
     variants.push_back(tiledSolver(scene, false, 2, sim::FieldOrder::Strips));
-    // Strips with halo columns (every stencil read from its own strip, the copies written with each
-    // side column): the same four (the fused kernel asked for runs as two passes in this layout).
-    variants.push_back(gpuSolver(scene, true, -1, 8, 0, sim::FieldOrder::HaloStrips));
-    variants.push_back(gpuSolver(scene, false, -1, 8, 0, sim::FieldOrder::HaloStrips));
-    variants.push_back(fusedSolver(scene, true, 1, 4, sim::FieldOrder::HaloStrips));
-    variants.push_back(tiledSolver(scene, false, 2, sim::FieldOrder::HaloStrips));
     // Steps with CFL substeps (1 to 4 here), so the sweeps also run remainders.
     int maxSubsteps = 0;
     for (int step = 0; step < 16; ++step) {
@@ -241,12 +235,6 @@ TEST(GpuStepKernel, ShallowWaterSkippingKeepsTheBits) {
         }
     variants.push_back(fusedSolver(scene, true, 1, 2));
     variants.push_back(fusedSolver(scene, false, 4, 2));
-    // In strips with halos (three strips; the face update reads two faces either way, the halo's
-    // reach): the whole grid, pass 2 in the fused kernel's tiles, and the fused kernel asked for,
-    // whose ring faces would reach three columns past its tile, so that the two passes run instead.
-    variants.push_back(gpuSolver(scene, true, -1, 8, 0, sim::FieldOrder::HaloStrips));
-    variants.push_back(tiledSolver(scene, true, 2, sim::FieldOrder::HaloStrips));
-    variants.push_back(fusedSolver(scene, true, 1, 2, sim::FieldOrder::HaloStrips));
     for (int step = 0; step < 16; ++step) {
         reference->step(0.1f);
         for (auto& v : variants) {
@@ -268,14 +256,13 @@ TEST(GpuStepKernel, ShallowWaterSkippingKeepsTheBits) {
 // an inflow edge and an open edge wetting and draining groups as the run goes, in both models, on a
 // grid where pass 1 has as many groups as pass 2 and on one where it has a column and a row more.
 TEST(GpuStepKernel, GroupListsRunTheGroupsVotingWould) {
-    // The fields in rows on the first grid, in tiles on the second, in strips and strips with halos
-    // (whose lists go column by column) on either.
+    // The fields in rows on the first grid, in tiles on the second, in strips (whose lists go column
+    // by column) on either.
     using sim::FieldOrder;
     for (auto [model, width, height, fields] :
          {std::tuple{sim::WaterModel::Pipes, 263, 71, FieldOrder::Rows}, std::tuple{sim::WaterModel::Swe, 263, 71, FieldOrder::Rows},
           std::tuple{sim::WaterModel::Pipes, 256, 70, FieldOrder::Tiles}, std::tuple{sim::WaterModel::Swe, 256, 70, FieldOrder::Tiles},
-          std::tuple{sim::WaterModel::Pipes, 263, 71, FieldOrder::Strips}, std::tuple{sim::WaterModel::Swe, 256, 70, FieldOrder::Strips},
-          std::tuple{sim::WaterModel::Pipes, 256, 70, FieldOrder::HaloStrips}, std::tuple{sim::WaterModel::Swe, 263, 71, FieldOrder::HaloStrips}}) {
+          std::tuple{sim::WaterModel::Pipes, 263, 71, FieldOrder::Strips}, std::tuple{sim::WaterModel::Swe, 256, 70, FieldOrder::Strips}}) {
         const sim::Scene scene = multiTileScene(model, width, height);
         auto lists = gpuSolver(scene, true, -1, 8, 0, fields), votes = gpuSolver(scene, true, -1, 8, 0, fields);
         auto all = gpuSolver(scene, false, -1, 8, 0, fields);
@@ -356,15 +343,12 @@ INSTANTIATE_TEST_SUITE_P(Models, CrossesBorders,
                                     "_" + sim::fieldOrderName(std::get<2>(p.param));
                          });
 
-// Strips and strips with halos (opt-in layouts, GpuSolver::fieldOrderFor) with the two passes, whose
-// groups walk column by column.
+// Strips (an opt-in layout, GpuSolver::fieldOrderFor) with the two passes, whose groups walk column by
+// column.
 INSTANTIATE_TEST_SUITE_P(Strips, CrossesBorders,
                          ::testing::Combine(::testing::Values(sim::WaterModel::Pipes, sim::WaterModel::Swe), ::testing::Values(false),
-                                            ::testing::Values(sim::FieldOrder::Strips, sim::FieldOrder::HaloStrips)),
-                         [](const auto& p) {
-                             return std::string(sim::toString(std::get<0>(p.param))) + "_two_pass_" +
-                                    test::backendTestName(std::string("gpu-") + sim::fieldOrderName(std::get<2>(p.param)));
-                         });
+                                            ::testing::Values(sim::FieldOrder::Strips)),
+                         [](const auto& p) { return std::string(sim::toString(std::get<0>(p.param))) + "_two_pass_strips"; });
 
 // Tiles of sideX x sideY cells holding water (these must run), and tiles with water within reachX
 // columns and reachY rows (the most that may run), in a size x size field.
@@ -467,9 +451,8 @@ TEST(GpuStepKernel, ReportsMemoryPerCell) {
     EXPECT_LT(gpu->bytesPerCell(), 11 * fieldBytes + 0.3);
     // In tiles of 128 x 16 each field has room for 384 x 272 words at this size (57.4 B per grid cell
     // for the nine; 1.6x the rows', none of it read or written by the step); in strips of 128
-    // columns for 384 x 257 (54.2 B); in strips with halos, three strips of 132 columns (55.9 B).
-    for (auto [order, words] : {std::pair{sim::FieldOrder::Tiles, 384u * 272u}, std::pair{sim::FieldOrder::Strips, 384u * 257u},
-                                std::pair{sim::FieldOrder::HaloStrips, 396u * 257u}}) {
+    // columns for 384 x 257 (54.2 B).
+    for (auto [order, words] : {std::pair{sim::FieldOrder::Tiles, 384u * 272u}, std::pair{sim::FieldOrder::Strips, 384u * 257u}}) {
         auto laid = gpuSolver(scene, true, -1, 8, 0, order);
         ASSERT_TRUE(laid && laid->fieldLayout().order() == order);
         ASSERT_EQ(laid->fieldLayout().words(), words);

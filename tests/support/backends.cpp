@@ -27,7 +27,7 @@ std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::S
         return nullptr;
     }
     // "gpu" lays out the fields as the grid's size picks (row-major on the tests' grids); "gpu-rows",
-    // "gpu-tiles", "gpu-strips" and "gpu-halo-strips" force a layout (shaders/sim/field_layout.h).
+    // "gpu-tiles" and "gpu-strips" force a layout (shaders/sim/field_layout.h).
     std::optional<sim::FieldOrder> order;
     for (sim::FieldOrder o : sim::kFieldOrders)
         if (backend == std::string("gpu-") + sim::fieldOrderName(o)) order = o;

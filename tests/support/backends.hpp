@@ -8,10 +8,9 @@
 
 namespace sluice::test {
 
-/// A solver of backend "cpu" or "gpu" ("gpu-rows", "gpu-tiles", "gpu-strips", "gpu-halo-strips": the
-/// GPU solver with its fields in that layout, whatever the grid's size). The GPU path shares one EGL
-/// context per process; failing to create it fails the test (CI has Mesa llvmpipe, so the GPU tests
-/// must run there).
+/// A solver of backend "cpu" or "gpu" ("gpu-rows", "gpu-tiles", "gpu-strips": the GPU solver with its
+/// fields in that layout, whatever the grid's size). The GPU path shares one EGL context per process;
+/// failing to create it fails the test (CI has Mesa llvmpipe, so the GPU tests must run there).
 std::unique_ptr<sim::Solver> makeSolver(const std::string& backend, const sim::Scene& scene);
 /// A test name for a backend of makeSolver: "gpu" as "rows", "gpu-X" as X, dashes as underscores.
 std::string backendTestName(const std::string& backend);
