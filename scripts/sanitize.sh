@@ -5,7 +5,8 @@
 # Leaks inside the OpenGL driver (Mesa, LLVM) are suppressed in scripts/lsan-suppressions.txt: they are
 # the driver's, allocated at context creation, not Sluice's. Mesa unloads its driver when the display
 # is terminated, which would leave those leaks in an "<unknown module>" that no suppression can name,
-# so the driver libraries are preloaded (kept mapped) for the run.
+# so a process that makes a GL context first opens the driver's libraries to stay mapped
+# (SLUICE_SANITIZE_KEEP_MAPPED, gl/egl_context.cpp).
 # Usage: scripts/sanitize.sh [ctest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,11 +21,13 @@ cmake --build build-asan -j"$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=0:allocator_may_return_null=1:verify_asan_link_order=0"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-preload=""
+# The GL driver's libraries, opened with RTLD_NODELETE by every process that makes a GL context
+# (gl/egl_context.cpp), so that Mesa's unloading them at eglTerminate leaves their leaks nameable.
+keep=""
 for lib in /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so /usr/lib/x86_64-linux-gnu/libEGL_mesa.so.0 \
            /usr/lib/x86_64-linux-gnu/libglapi.so.0; do
-  [ -e "$lib" ] && preload="$preload $lib"
+  [ -e "$lib" ] && keep="$keep $lib"
 done
-export LD_PRELOAD="${preload# }"
+export SLUICE_SANITIZE_KEEP_MAPPED="${keep# }"
 cd build-asan
 ctest -j"$(nproc)" --output-on-failure --timeout 900 "$@"
