@@ -78,6 +78,7 @@ Result<void> GpuSolver::init(const Scene& scene) {
     const std::string exact = floatOps->defines() + layout.define();
     exactDefines_ = exact;
     if (auto fused = compileFused(); !fused) return fused.error();
+    compileBlockedOrTurnOff();
     auto flux = gl::Program::compute("sim/pipe_flux.comp", exact);
     if (!flux) return flux.error();
     auto sweFlux = gl::Program::compute("sim/swe_flux.comp", exact);
@@ -133,7 +134,10 @@ Result<void> GpuSolver::init(const Scene& scene) {
     brushTilesX_ = (width_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
     const int brushTilesY = (height_ + SLUICE_BRUSH_TILE - 1) / SLUICE_BRUSH_TILE;
     brushSlotBase_ = int(groups);
-    const std::size_t slots = groups + std::size_t(brushTilesX_) * std::size_t(brushTilesY);
+    // Then one per tile of the temporally blocked kernel, whose inner parts are at least 32 x 8.
+    blockedSlot0_ = brushSlotBase_ + brushTilesX_ * brushTilesY;
+    const std::size_t blockedTiles = std::size_t((width_ + 31) / 32) * std::size_t((height_ + 7) / 8);
+    const std::size_t slots = std::size_t(blockedSlot0_) + blockedTiles;
     // Then erosion's slots: SLUICE_SEDIMENT_SLOTS per pass-2 group.
     waterSlots_ = slots;
     sedimentSlot0_ = 2 * slots;
@@ -160,7 +164,7 @@ double GpuSolver::bytesPerCell() const {
     const double cells = double(width_) * double(height_);
     double total = double(terrain_.bytes() + ledger_.bytes() + faceVelocity_.bytes());
     for (int i = 0; i < 2; ++i) total += double(depth_[i].bytes() + flowX_[i].bytes() + flowY_[i].bytes() + flags_[i].bytes());
-    total += double(stripRawX_.bytes() + stripRawY_.bytes());
+    total += double(stripRawX_.bytes() + stripRawY_.bytes() + prevDepth_.bytes());
     total += double(bedBase_.bytes() + erosion_.bytes());
     return total / cells;
 }
@@ -197,6 +201,7 @@ void GpuSolver::setTuning(const Tuning& t) {
             tuning_.fusedThreadRows = fusedThreadRowsBuilt_;
         }
     }
+    compileBlockedOrTurnOff();
     // Strips: even rows (pass groups are 2 rows high and boundaries move 2 rows a substep), at least 8,
     // and short enough sweeps that the first strip keeps rows at every substep.
     tuning_.stripRows = t.stripRows > 0 ? std::max(8, t.stripRows / 2 * 2) : t.stripRows;
@@ -266,7 +271,8 @@ void GpuSolver::advance(float dtSub, int n) {
     const bool sweep = sweeps(n);
     selectStepKernels(c);
     using Programs = std::initializer_list<const gl::Program*>;
-    for (const gl::Program* p : Programs{&fluxPass(), &depthPass(), &fusedPipes_, &fusedSwe_, &tiledPass2_, &dryList_}) {
+    for (const gl::Program* p : Programs{&fluxPass(), &depthPass(), &fusedPipes_, &fusedSwe_, &tiledPass2_, &dryList_, blockedPass_}) {
+        if (!p || p->id() == 0) continue;
         setPassUniforms(*p, c, int(em.size()));
         // A sweep computes every group: a skipped group would leave another strip's raw transfers in
         // the shared scratch buffer.
@@ -275,13 +281,15 @@ void GpuSolver::advance(float dtSub, int n) {
         p->set("uBodyLoad", bodyLoad_ ? 1 : 0);
     }
     for (const gl::Program* p : cellPasses()) p->set("uCountTiles", tuning_.countTiles ? 1 : 0);
+    if (blockedPass_) blockedPass_->set("uCountTiles", tuning_.countTiles ? 1 : 0);
     erosionDtSub_ = dtSub;
     setSedimentUniforms();
     depthPass().set("uCountWetOnly", sweep ? 1 : 0);
     // The two passes read and rewrite the current velocities in place, pass 1 leaving the depths its
     // moving faces move water through in the other half for pass 2; the fused kernel writes its
     // velocities to the other half (advanceFused()) and reconstructs those depths itself.
-    const bool fused = !sweep && runsFused();
+    const bool blocked = !sweep && runsBlocked();
+    const bool fused = !sweep && !blocked && runsFused();
     if (params_.model == WaterModel::Swe) ensureTwoVelocityHalves();
     for (const gl::Program* p : Programs{&fluxPass(), &depthPass(), &tiledPass2_}) {
         p->set("uVelocityIn", velocityAt(velHalf_));
@@ -292,9 +300,11 @@ void GpuSolver::advance(float dtSub, int n) {
     tiledPass2_.set("uVelocityOut", velocityAt(velHalf_));
     // The two kinds of dispatch keep the other copy of the flows (and velocities) differently: after a
     // switch every group computes until both copies hold the state (markAllTilesActive).
-    if (fused != lastRunFused_) markAllTilesActive();
-    lastRunFused_ = fused;
+    // (The blocked kernel keeps them as the fused one does.)
+    if ((fused || blocked) != lastRunFused_) markAllTilesActive();
+    lastRunFused_ = fused || blocked;
     if (sweep) advanceSkewed(n);
+    else if (blocked) advanceBlocked(n);
     else if (fused) advanceFused(n);
     else advanceWhole(n);
 }
@@ -308,6 +318,15 @@ void GpuSolver::selectStepKernels(const SubstepConstants& c) {
     pass2_ = &kernelVariant("sim/step_depth.comp", depthPass_,
                             common + "#define SLUICE_STEP_MODEL " + (swe ? "1" : "0") + "\n#define SLUICE_STEP_EROSION " +
                                 (erosionRunning() ? "1" : "0") + "\n");
+    // The blocked kernel also drops the ledger's code where nothing enters or leaves, and the edge
+    // faces' where all four sides are walls.
+    bool walls = true;
+    for (int side = 0; side < 4; ++side) walls = walls && boundary_.side(side).isWall();
+    blockedPass_ = runsBlocked() ? &kernelVariant("sim/step_blocked.comp", blocked_,
+                                                  blockedShape_ + common + "#define SLUICE_STEP_MODEL 0\n#define SLUICE_STEP_LEDGER " +
+                                                      (c.ledgerActive ? "1" : "0") + "\n#define SLUICE_BLOCKED_WALLS " +
+                                                      (walls ? "1" : "0") + "\n")
+                                 : nullptr;
 }
 
 const gl::Program& GpuSolver::kernelVariant(const char* file, const gl::Program& general, const std::string& defines) {

@@ -22,6 +22,10 @@
 
 namespace sluice::sim {
 
+/// Tuning::blockedSubsteps unless told: 0 (off), or SLUICE_BLOCKED_SUBSTEPS=0..4 when set
+/// (measurements: both in one binary; sim/measure_env.hpp).
+int defaultBlockedSubsteps();
+
 /// The water model on the GPU. State stays in shader-storage buffers that the renderer may read.
 class GpuSolver final : public Solver {
 public:
@@ -87,6 +91,14 @@ public:
         /// listed by dry_list.comp before each substep, instead of every group voting and the dry
         /// ones returning. Same bits; off only to measure the difference.
         bool groupLists = true;
+        /// Substeps a dispatch of the temporally blocked step advances (step_blocked.comp, the pipe
+        /// model without erosion or transmissive edges; the other runs take the kernels above): 0
+        /// off, else 1 to 4. Its tiles are blockedTileX x blockedThreadRows * blockedCellRows slots,
+        /// of which the inner part, 4 blockedSubsteps fewer each way, is written (at least 32 x 8).
+        int blockedSubsteps = defaultBlockedSubsteps();
+        int blockedTileX = 64;        ///< 32, 64 or 128
+        int blockedThreadRows = 16;   ///< invocation rows (blockedTileX * blockedThreadRows <= 1024)
+        int blockedCellRows = 2;      ///< 1, 2 or 4
     };
     /// The sweep shape `sluice bench` measures on grids of several strips (a whole-grid pass over
     /// 8192^2's ~2 GB runs at half the bandwidth on an H200, docs/PERFORMANCE.md): strips of
@@ -97,6 +109,9 @@ public:
     static int autoStripRows(int width);
     static constexpr double kSweepStripBytes = 320.0 * 1024 * 1024;
     void setTuning(const Tuning& t);
+    /// Why Tuning's temporally blocked tiles cannot run ("" when they can, device limits aside): the
+    /// substeps, the tile's width, rows and invocations, and the inner part each tile writes.
+    static std::string blockedShapeProblem(const Tuning& t);
     const Tuning& tuning() const { return tuning_; }
     /// Groups computed since resetTileCount() (counted only with Tuning::countTiles; skewed sweeps
     /// compute every group and count those holding water), and the groups of one dispatch.
@@ -174,9 +189,22 @@ private:
     void setPassUniforms(const gl::Program& p, const SubstepConstants& c, int emitterCount) const;
     /// n substeps of the whole grid, two dispatches each.
     void advanceWhole(int n);
+    /// Binds the state for a dispatch that reads the current copies and writes every output to the
+    /// other ones (the fused and blocked kernels): depth, flows, activity flags.
+    void bindOtherCopyOutputs() const;
     /// n substeps of the whole grid, one dispatch each (step_fused.comp), and whether a run goes there.
     void advanceFused(int n);
     bool runsFused() const;
+    /// Whether a transmissive edge is present: the fused and blocked kernels then step aside (they
+    /// would overwrite the depth before the last substep, which its faces read, under a neighbour).
+    static bool anyTransmissive(const Boundaries& b);
+    /// n substeps in dispatches of the temporally blocked kernel (step_blocked.comp), and whether a
+    /// run goes there.
+    void advanceBlocked(int n);
+    bool runsBlocked() const;
+    /// With Tuning::blockedSubsteps, compiles step_blocked.comp for the tuning's shape, or says on
+    /// stderr why it cannot (the shape, the device's shared memory) and turns it off.
+    void compileBlockedOrTurnOff();
     /// Rows of cells of the fused kernels' tiles (as compiled), and their work groups along y.
     int fusedTileRows() const { return fusedThreadRowsBuilt_ * fusedCellRowsBuilt_; }
     /// Compiles the fused kernels for Tuning::fusedCellRows and fusedThreadRows.
@@ -245,6 +273,12 @@ private:
     const gl::Program* pass2_ = nullptr;
     gl::Program fusedPipes_, fusedSwe_;  // step_fused.comp for each model (Tuning::fused)
     gl::Program tiledPass2_;             // step_fused.comp without the face phase (Tuning::tiledPass2)
+    gl::Program blocked_;                // step_blocked.comp (Tuning::blockedSubsteps), for blockedShape_
+    std::string blockedShape_;           // its tile's defines ("" none)
+    const gl::Program* blockedPass_ = nullptr;  // it as this advance() runs it (selectStepKernels; null: not run)
+    int blockedInnerW_ = 0, blockedInnerH_ = 0;  // cells a tile of it writes
+    int blockedSlot0_ = 0;               // its tiles' first ledger slot pair
+    gl::Buffer prevDepth_;               // the depth before the last substep it writes (grown on demand)
     gl::Program gather_;                 // gather_patches.comp (readWater)
     gl::Program scatterLoad_;            // scatter_load.comp (setBodyLoadCells)
     gl::Program dryList_;                // dry_list.comp (Tuning::groupLists)

@@ -4,14 +4,12 @@
 
 namespace sluice::sim {
 
-namespace {
-bool anyTransmissive(const Boundaries& b) {
+bool GpuSolver::anyTransmissive(const Boundaries& b) {
     for (int side = 0; side < 4; ++side)
         for (const BoundarySegment& segment : b.side(side).segments)
             if (segment.kind == BoundaryKind::Transmissive) return true;
     return false;
 }
-}  // namespace
 
 bool GpuSolver::runsFused() const { return tuning_.fused && !anyTransmissive(boundary_); }
 
@@ -26,20 +24,24 @@ void GpuSolver::ensureTwoVelocityHalves() {
     faceVelocity_.bindStorage(SLUICE_BIND_FACE_VELOCITY);
 }
 
+void GpuSolver::bindOtherCopyOutputs() const {
+    depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
+    depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
+    depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OLD);  // never read: no transmissive edge
+    flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X);
+    flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y);
+    flowX_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_X_OUT);
+    flowY_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_Y_OUT);
+    flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
+    flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
+}
+
 void GpuSolver::advanceFused(int n) {
     ensureTwoVelocityHalves();
     const gl::Program& p = fusedPass();
     const GLuint groupsY = GLuint((height_ + fusedTileRows() - 1) / fusedTileRows());
     for (int i = 0; i < n; ++i) {
-        depth_[depthCur_].bindStorage(SLUICE_BIND_DEPTH_IN);
-        depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OUT);
-        depth_[1 - depthCur_].bindStorage(SLUICE_BIND_DEPTH_OLD);  // never read: no transmissive edge
-        flowX_[flow_].bindStorage(SLUICE_BIND_FLOW_X);
-        flowY_[flow_].bindStorage(SLUICE_BIND_FLOW_Y);
-        flowX_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_X_OUT);
-        flowY_[1 - flow_].bindStorage(SLUICE_BIND_FLOW_Y_OUT);
-        flags_[flagsCur_].bindStorage(SLUICE_BIND_TILES_IN);
-        flags_[1 - flagsCur_].bindStorage(SLUICE_BIND_TILES_OUT);
+        bindOtherCopyOutputs();
         setSedimentUniforms();  // the sediment halves swap every substep
         p.use();
         p.set("uVelocityIn", velocityAt(velHalf_));

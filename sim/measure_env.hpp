@@ -1,6 +1,6 @@
 #pragma once
 // Environment variables that override a choice for measurements only (docs/PERFORMANCE.md):
-// SLUICE_FIELD_LAYOUT, SLUICE_FLOAT_OPS_MODE, SLUICE_CPU_THREADS. A value that is not one of the
+// SLUICE_FIELD_LAYOUT, SLUICE_BLOCKED_SUBSTEPS, SLUICE_FLOAT_OPS_MODE, SLUICE_CPU_THREADS. A value that is not one of the
 // accepted ones is ignored, as if unset, with one warning on stderr per variable, so that a
 // misspelt measurement does not pass for the one asked for.
 

@@ -26,6 +26,9 @@ Result<GpuRun> measureGpu(const sim::Scene& scene, const sim::GpuSolver::Tuning&
                                                 solver.tuning().fusedThreadRows != tuning.fusedThreadRows))
         return Error{"the fused kernel's tiles of " + std::to_string(tuning.fusedThreadRows) + " x " +
                      std::to_string(tuning.fusedCellRows) + " rows do not fit this device's shared memory"};
+    if (tuning.blockedSubsteps > 0 && solver.tuning().blockedSubsteps == 0)
+        return Error{"the temporally blocked step's tiles of " + std::to_string(tuning.blockedTileX) + " x " +
+                     std::to_string(tuning.blockedThreadRows * tuning.blockedCellRows) + " cells did not compile here (stderr says why)"};
     const float dt = benchDt(scene);
     solver.stepFixed(dt, 12);
     glFinish();

@@ -35,7 +35,31 @@ bool printArithmeticCeiling(const sim::Scene& scene, int size, const std::vector
     return true;
 }
 
-// The temporally blocked kernel's rows for `scene` (a model's moving water): false on a GL error.
+// The pipes' step temporally blocked in tile t (step_blocked.comp: edges, emitters, ledger, CFL speeds
+// and flags included), on any grid: its row, or why the tile cannot run.
+void printBlockedStep(const sim::Scene& scene, int size, const TileShape& t, double minSeconds, double ceiling) {
+    sim::GpuSolver::Tuning st;
+    st.stripRows = -1;
+    st.skipDryTiles = false;
+    st.blockedSubsteps = t.substeps;
+    st.blockedTileX = t.x;
+    st.blockedThreadRows = t.threadRows;
+    st.blockedCellRows = t.cellRows;
+    char kernel[32];
+    std::snprintf(kernel, sizeof kernel, "step %dx%dr%ds%d", t.x, t.height(), t.cellRows, t.substeps);
+    const std::string problem = sim::GpuSolver::blockedShapeProblem(st);
+    auto run = problem.empty() ? measureGpu(scene, st, minSeconds) : Result<GpuRun>(Error{problem});
+    if (!run) {
+        std::printf("%5d^2 %6s %7s %10s  %s\n", size, "pipes", "moving", kernel, run.error().message.c_str());
+        return;
+    }
+    const double m = run->substepsPerSecond * double(size) * double(size) / 1e6, bytes = t.bytesPerCellStep();
+    std::printf("%5d^2 %6s %7s %10s %10.4g %5.2f %8.4g %6.2g%% %7.1f\n", size, "pipes", "moving", kernel, m, bytes, m * bytes / 1e3,
+                100.0 * m * bytes * 1e6 / ceiling, run->bytesPerCell);
+    std::fflush(stdout);
+}
+
+// The temporally blocked kernels' rows for `scene` (a model's moving water): false on a GL error.
 bool printTemporalBlocking(const sim::Scene& scene, int size, const std::vector<TileShape>& tiles, double minSeconds, double ceiling) {
     const int shared = maxSharedBytes();
     const bool swe = scene.params.model == sim::WaterModel::Swe;
@@ -48,18 +72,19 @@ bool printTemporalBlocking(const sim::Scene& scene, int size, const std::vector<
             if (t.innerW() <= 0 || t.innerH() <= 0) std::printf("its halo leaves no cells to write\n");
             else if (t.fits(shared)) std::printf("larger than the grid\n");
             else std::printf("needs more than the device's %d bytes of shared memory\n", shared);
-            continue;
+        } else {
+            auto rate = measureTemporalBlocking(scene, benchDt(scene), t, minSeconds);
+            if (!rate) {
+                std::cerr << "error: " << rate.error().message << "\n";
+                return false;
+            }
+            const double m = *rate / 1e6, bytes = t.bytesPerCellStep();
+            std::printf("%5d^2 %6s %7s %10s %10.4g %5.2f %8.4g %6.2g%% %7.1f\n", size, swe ? "SWE" : "pipes", "moving", kernel,
+                        m, bytes, m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling,
+                        swe ? 44.0 : 28.0);  // bed, two of depth and flows (and velocities)
+            std::fflush(stdout);
         }
-        auto rate = measureTemporalBlocking(scene, benchDt(scene), t, minSeconds);
-        if (!rate) {
-            std::cerr << "error: " << rate.error().message << "\n";
-            return false;
-        }
-        const double m = *rate / 1e6, bytes = t.bytesPerCellStep();
-        std::printf("%5d^2 %6s %7s %10s %10.4g %5.2f %8.4g %6.2g%% %7.1f\n", size, swe ? "SWE" : "pipes", "moving", kernel, m,
-                    bytes, m * bytes / 1e3, 100.0 * m * bytes * 1e6 / ceiling,
-                    swe ? 44.0 : 28.0);  // bed, two of depth and flows (and velocities)
-        std::fflush(stdout);
+        if (!swe) printBlockedStep(scene, size, t, minSeconds, ceiling);
     }
     return true;
 }
@@ -75,7 +100,8 @@ int printKernelTable(const std::vector<int>& sizes, const KernelTableOptions& o)
                 "patches of W x H cells stepped %d substeps per dispatch in registers (water_patch.comp): the rate of\n"
                 "the step's formulas alone, with no memory traffic to speak of; tb WxHrRsS: the model temporally\n"
                 "blocked, tiles of W x H cells (R per invocation) with a halo of 2 S (SWE: 4 S) advanced S substeps per pass\n"
-                "(water_tile.comp, periodic grid, interior formulas only)\n",
+                "(water_tile.comp, periodic grid, interior formulas only); step WxHrRsS: the pipes' step so blocked\n"
+                "(step_blocked.comp, Tuning::blockedSubsteps: edges, emitters, ledger, CFL speeds and flags included)\n",
                 ceiling / 1e9, kArithSubsteps);
     std::printf("%7s %6s %7s %10s %10s %5s %8s %7s %7s\n", "grid", "model", "water", "kernel", "M/s", "B", "GB/s", "copy",
                 "B/cell");
@@ -95,6 +121,7 @@ int printKernelTable(const std::vector<int>& sizes, const KernelTableOptions& o)
                     sim::GpuSolver::Tuning t;
                     t.stripRows = -1;
                     t.skipDryTiles = false;
+                    t.blockedSubsteps = 0;  // the step rows below are the blocked ones
                     t.fused = shape > 0;
                     t.tiledPass2 = shape < 0;
                     t.fusedCellRows = rows > 0 ? rows : 2;

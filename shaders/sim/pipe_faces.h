@@ -7,12 +7,12 @@
 
 float depthAt(int i) { return unitsToMetres(depth[i]); }
 
-// New flow of the edge face at `along` on `side` whose inner cell is `inner`; outSign +1 on the east
-// and north sides. Mirrors the edge flow in sim/cpu_solver.cpp.
-float edgeFlow(int side, int along, float qEff, int inner, float outSign, out float faceDepth) {
+// New flow of the edge face at `along` on `side` whose inner cell is `inner`, of depth h (m) and flow
+// bed b; outSign +1 on the east and north sides. Mirrors the edge flow in sim/cpu_solver.cpp.
+// (h and b given: step_blocked.comp holds them in registers and shared memory.)
+float edgeFlowOf(int side, int along, float qEff, float h, float b, int inner, float outSign, out float faceDepth) {
     faceDepth = 0.0;
     const int kind = edgeKind(edgeCodeAt(side, along));
-    const float h = depthAt(inner), b = flowBed(inner);
     if (kind == SLUICE_BOUNDARY_OPEN)
         return pipeOpenFlow(qEff, h, outSign, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
     if (kind == SLUICE_BOUNDARY_TRANSMISSIVE) {
@@ -23,6 +23,9 @@ float edgeFlow(int side, int along, float qEff, int inner, float outSign, out fl
     const float hg = ghostDepthAt(side, along, b, h);
     return outSign > 0.0 ? pipeInteriorFlow(qEff, b, h, b, hg, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth)
                          : pipeInteriorFlow(qEff, b, hg, b, h, uFrictionFactor, uGravityDt, uViscosityTerm, faceDepth);
+}
+float edgeFlow(int side, int along, float qEff, int inner, float outSign, out float faceDepth) {
+    return edgeFlowOf(side, along, qEff, depthAt(inner), flowBed(inner), inner, outSign, faceDepth);
 }
 
 // Friction (Manning's law; the linear one is in pipeInteriorFlow) and the Courant guard, then the

@@ -47,9 +47,18 @@ uniform float uCellSize;      // dx, metres
 uniform float uGravity;       // m/s^2
 uniform float uDtOverDx2;
 uniform float uUnitFlow;      // m^3/s of a face that moves one unit in one substep
+#ifdef SLUICE_STEP_LEDGER
+const int uLedgerActive = SLUICE_STEP_LEDGER;
+#else
 uniform int uLedgerActive;    // sources, drains, rain, evaporation or open/inflow edges present
+#endif
 uniform int uCountTiles;      // 1: count the groups that ran in stats.tilesRun (benchmarks, tests)
-uniform int uAmountBase;      // this substep's row of the amounts table
+// This substep's row of the amounts table: a uniform, or a kernel's variable where one dispatch runs
+// several substeps (step_blocked.comp defines SLUICE_AMOUNT_ROW).
+#ifndef SLUICE_AMOUNT_ROW
+uniform int uAmountBase;
+#define SLUICE_AMOUNT_ROW uAmountBase
+#endif
 uniform int uEmitterBase;     // the first emitter's slot in a row (after the segments)
 #if defined(SLUICE_STEP_BODY_LOAD) && !SLUICE_STEP_BODY_LOAD
 const int uBodyLoad = 0;
@@ -71,7 +80,7 @@ float flowBed(int i) {
 
 layout(std430, binding = SLUICE_BIND_AMOUNTS) restrict readonly buffer AmountBuffer { int amounts[]; };
 
-int amount(int slot) { return amounts[uAmountBase + slot]; }
+int amount(int slot) { return amounts[SLUICE_AMOUNT_ROW + slot]; }
 
 
 // Code of the edge face at `along` on `side` (boundary_math.h).

@@ -17,6 +17,7 @@
 #include "sim/field_layout.hpp"
 #include "sim/gpu_solver.hpp"
 #include "tests/support/backends.hpp"
+#include "tests/support/water_scenes.hpp"
 
 using namespace sluice;
 
@@ -103,9 +104,27 @@ std::unique_ptr<sim::GpuSolver> tiledSolver(const sim::Scene& scene, bool skip, 
     return solver;
 }
 
+// The temporally blocked step (step_blocked.comp): tiles of x x threadRows * cellRows slots, up to
+// `substeps` substeps a dispatch. Shapes within llvmpipe's 32 KB of shared memory (20 bytes a slot).
+std::unique_ptr<sim::GpuSolver> blockedSolver(const sim::Scene& scene, bool skip, int substeps, int threadRows = 8,
+                                              int cellRows = 2, int x = 64, sim::FieldOrder fields = sim::FieldOrder::Rows) {
+    auto solver = gpuSolver(scene, skip, -1, 8, 0, fields);
+    sim::GpuSolver::Tuning t = solver->tuning();
+    t.blockedSubsteps = substeps;
+    t.blockedTileX = x;
+    t.blockedThreadRows = threadRows;
+    t.blockedCellRows = cellRows;
+    solver->setTuning(t);
+    EXPECT_EQ(solver->tuning().blockedSubsteps, substeps) << "the blocked kernel did not compile (stderr)";
+    return solver;
+}
+
 std::string variantName(const sim::GpuSolver& v) {
     const sim::GpuSolver::Tuning& t = v.tuning();
     const std::string skip = t.skipDryTiles ? " skip" : " all";
+    if (t.blockedSubsteps > 0)
+        return "blocked " + std::to_string(t.blockedTileX) + "x" + std::to_string(t.blockedThreadRows * t.blockedCellRows) + " s" +
+               std::to_string(t.blockedSubsteps) + skip + ", fields in " + sim::fieldOrderName(v.fieldLayout().order());
     const std::string tile = std::to_string(t.fusedThreadRows) + "x" + std::to_string(t.fusedCellRows);
     const std::string fields = std::string(", fields in ") + sim::fieldOrderName(v.fieldLayout().order());
     if (t.fused) return "fused " + tile + skip + fields;
@@ -178,6 +197,16 @@ TEST(GpuStepKernel, AllVariantsGiveIdenticalBits) {
     variants.push_back(gpuSolver(scene, false, -1, 8, 0, sim::FieldOrder::Strips));
     variants.push_back(fusedSolver(scene, true, 1, 4, sim::FieldOrder::Strips));
     variants.push_back(tiledSolver(scene, false, 2, sim::FieldOrder::Strips));
+    // The temporally blocked step, 1 to 3 substeps a dispatch (tiles of 64 x 16 slots writing 60 x 12,
+    // 56 x 8; 64 x 24 writing 52 x 12; 128 x 12 writing 124 x 8): the source sits across tile
+    // borders, the inner parts do not line up with the pass groups, the last tiles are partial.
+    for (bool skip : {false, true}) {
+        variants.push_back(blockedSolver(scene, skip, 1));
+        variants.push_back(blockedSolver(scene, skip, 2));
+        variants.push_back(blockedSolver(scene, skip, 3, 6, 4));
+    }
+    variants.push_back(blockedSolver(scene, true, 1, 6, 2, 128));
+    variants.push_back(blockedSolver(scene, true, 2, 8, 2, 64, sim::FieldOrder::Tiles));
     // Steps with CFL substeps (1 to 4 here), so the sweeps also run remainders.
     int maxSubsteps = 0;
     for (int step = 0; step < 16; ++step) {
@@ -196,6 +225,110 @@ TEST(GpuStepKernel, AllVariantsGiveIdenticalBits) {
         expectSameState(*reference, a, *v, name);
         EXPECT_EQ(reference->currentMaxSpeed(), v->currentMaxSpeed()) << name;
     }
+}
+
+// The temporally blocked step computes the CPU reference's function, with 1 to 4 substeps a dispatch
+// (runs of fixed substeps that leave every remainder), skipping dry tiles or not, fields in rows and
+// in tiles: the depth, the depth before the last substep (which the other copy holds for snapshots
+// and transmissive edges), the flows, the ledger and the CFL speeds agree to the bit on llvmpipe,
+// within a unit's drift elsewhere (as CrossesBorders). (On llvmpipe it fails with the halo one cell
+// short at 1 substep a dispatch, without the depth before the last substep kept, without the tiles
+// that water is poured into waking, and with the walls' faces given flow.)
+void expectBlockedMatchesCpu(const sim::Scene& scene, float minDepth, float dt) {
+    auto cpu = test::makeSolver("cpu", scene);
+    ASSERT_TRUE(cpu);
+    std::vector<std::unique_ptr<sim::GpuSolver>> gpus;
+    gpus.push_back(blockedSolver(scene, true, 1));
+    gpus.push_back(blockedSolver(scene, true, 2));
+    gpus.push_back(blockedSolver(scene, true, 3, 6, 4));
+    gpus.push_back(blockedSolver(scene, true, 4, 6, 4));
+    gpus.push_back(blockedSolver(scene, false, 2, 8, 2, 64, sim::FieldOrder::Tiles));
+    // 13 substeps; then a source and an inflow edge appear where the grid is dry (the tiles around
+    // them must wake), 41 more; then rain (every tile runs), 19 more. The last run ends on a dispatch
+    // of several substeps in each shape (8 = 2 + 2 + 2 + 2 = 3 + 3 + 2 = 4 + 4).
+    std::vector<sim::Solver*> all{cpu.get()};
+    for (auto& g : gpus) all.push_back(g.get());
+    const std::vector<int> runs{7, 1, 5, 7, 13, 8, 13, 11, 8};
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        if (r == 3) {
+            sim::Emitter source;
+            source.x = 0.15f * float(scene.width);
+            source.y = 0.1f * float(scene.height);
+            source.radiusCells = 2.0f;
+            source.rateM3PerS = 2.0f;
+            std::vector<sim::Emitter> sources = scene.sources;
+            sources.push_back(source);
+            sim::Boundaries edges = scene.boundary;
+            edges.east = sim::BoundarySide::of(sim::BoundaryKind::Inflow, 0.02f);
+            for (sim::Solver* solver : all) {
+                solver->setEmitters(sources, scene.drains);
+                solver->setBoundaries(edges);
+            }
+        }
+        if (r == 7) {
+            sim::SimParams rain = scene.params;
+            rain.rainMPerS = 2e-4f;
+            for (sim::Solver* solver : all) solver->setParams(rain);
+        }
+        const int n = runs[r];
+        for (sim::Solver* solver : all) solver->stepFixed(dt, n);
+    }
+    const sim::FieldSnapshot a = cpu->download();
+    ASSERT_GT(maxDepthOf(a), minDepth);
+    for (auto& g : gpus) {
+        const std::string name = variantName(*g);
+        const sim::FieldSnapshot b = g->download();
+        const sim::Ledger la = cpu->ledger(), lb = g->ledger();
+        EXPECT_EQ(lb.residualUnits, 0) << name;
+        if (gl::isSoftwareRenderer()) {
+            EXPECT_TRUE(bitwiseEqual(a.depthUnits, b.depthUnits)) << name << " max diff " << test::maxAbsDiff(a.depthM, b.depthM);
+            EXPECT_TRUE(bitwiseEqual(a.prevDepthUnits, b.prevDepthUnits)) << name;
+            EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS)) << name;
+            EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS)) << name;
+            EXPECT_EQ(la.addedM3, lb.addedM3) << name;
+            EXPECT_EQ(la.removedM3, lb.removedM3) << name;
+            EXPECT_EQ(cpu->currentMaxSpeed(), g->currentMaxSpeed()) << name;
+        } else {
+            EXPECT_LT(test::maxAbsDiff(a.depthM, b.depthM), 2e-4f * maxDepthOf(a)) << name;
+            EXPECT_NEAR(la.addedM3, lb.addedM3, 1e-4 * la.addedM3) << name;
+        }
+    }
+}
+
+// Sources, drains, an open, an inflow and a level edge across several tiles; then the shorelines.
+TEST(GpuStepKernel, BlockedStepMatchesTheCpu) {
+    sim::Scene scene = multiTileScene();
+    scene.boundary.south = sim::BoundarySide::of(sim::BoundaryKind::Level, 0.4f);
+    expectBlockedMatchesCpu(scene, 0.5f, 0.02f);
+    // The limiter binds at the shorelines, so a cell's new depth depends on cells two away.
+    const sim::Scene shore = test::shorelineScene(sim::WaterModel::Pipes);
+    expectBlockedMatchesCpu(shore, 0.5f, test::shorelineSubstep(shore));
+}
+
+// Where the blocked kernel steps aside (the shallow-water model, erosion, a transmissive edge) the
+// run takes the two passes, with their bits; a shape that leaves too small an inner part is refused.
+TEST(GpuStepKernel, BlockedStepStepsAsideWhereItDoesNotApply) {
+    sim::Scene scene = multiTileScene(sim::WaterModel::Swe);
+    auto reference = gpuSolver(scene, true);
+    auto blocked = blockedSolver(scene, true, 2);
+    sim::Scene transmissive = multiTileScene();
+    transmissive.boundary.east = sim::BoundarySide::of(sim::BoundaryKind::Transmissive);
+    auto referenceT = gpuSolver(transmissive, true);
+    auto blockedT = blockedSolver(transmissive, true, 2);
+    ASSERT_TRUE(reference && blocked && referenceT && blockedT);
+    for (int i = 0; i < 5; ++i) {
+        for (sim::GpuSolver* g : {reference.get(), blocked.get(), referenceT.get(), blockedT.get()}) g->stepFixed(0.02f, 3);
+    }
+    const sim::FieldSnapshot a = reference->download(), aT = referenceT->download();
+    ASSERT_GT(maxDepthOf(a), 0.5f);
+    expectSameState(*reference, a, *blocked, "shallow water");
+    expectSameState(*referenceT, aT, *blockedT, "transmissive edge");
+    EXPECT_TRUE(bitwiseEqual(aT.prevDepthUnits, blockedT->download().prevDepthUnits));
+    sim::GpuSolver::Tuning t = blocked->tuning();
+    t.blockedSubsteps = 4;
+    t.blockedThreadRows = 8;  // 64 x 16 slots, 4 substeps: 48 x 0 written
+    blocked->setTuning(t);
+    EXPECT_EQ(blocked->tuning().blockedSubsteps, 0);
 }
 
 // Skewed sweeps (several substeps strip by strip) against the whole grid per substep, over runs of
@@ -370,6 +503,27 @@ void countWetTiles(const std::vector<float>& depth, int size, int sideX, int sid
         }
 }
 
+// A water brush far from the basin of a 256^2 dry world wakes its groups (or tiles); the run that
+// skips and the one that does not still agree bit for bit.
+void expectFarBrushWakesThem(sim::GpuSolver& skip, sim::GpuSolver& all) {
+    sim::BrushStroke stroke;
+    stroke.kind = sim::BrushKind::AddWater;
+    stroke.x = 20;
+    stroke.y = 230;
+    stroke.radiusCells = 6;
+    stroke.strength = 2.0f;
+    stroke.dtSeconds = 0.5f;
+    for (sim::GpuSolver* s : {&skip, &all}) {
+        s->applyBrush(stroke);
+        s->stepFixed(0.05f, 30);
+    }
+    const sim::FieldSnapshot a = all.download(), b = skip.download();
+    EXPECT_GT(a.depthM[std::size_t(230) * 256 + 20], 0.0f);
+    EXPECT_TRUE(bitwiseEqual(a.depthUnits, b.depthUnits)) << test::maxAbsDiff(a.depthM, b.depthM);
+    EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS));
+    EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS));
+}
+
 // Two passes (0) or the fused kernel with tiles of 128 x 8 cells (2).
 class DryGroups : public ::testing::TestWithParam<int> {};
 
@@ -406,28 +560,37 @@ TEST_P(DryGroups, AreSkippedAndEditsWakeThem) {
     EXPECT_EQ(all->tilesRun(), std::uint32_t(dispatches * tiles));
     EXPECT_GE(skip->tilesRun(), std::uint32_t(dispatches * wet));
     EXPECT_LE(skip->tilesRun(), std::uint32_t(dispatches * nearWet));
-
-    // A water brush far from the basin wakes its groups; both runs still agree bit for bit.
-    sim::BrushStroke stroke;
-    stroke.kind = sim::BrushKind::AddWater;
-    stroke.x = 20;
-    stroke.y = 230;
-    stroke.radiusCells = 6;
-    stroke.strength = 2.0f;
-    stroke.dtSeconds = 0.5f;
-    for (auto* s : {skip.get(), all.get()}) {
-        s->applyBrush(stroke);
-        s->stepFixed(0.05f, 30);
-    }
-    const sim::FieldSnapshot a = all->download(), b = skip->download();
-    EXPECT_GT(a.depthM[std::size_t(230) * 256 + 20], 0.0f);
-    EXPECT_TRUE(bitwiseEqual(a.depthUnits, b.depthUnits)) << test::maxAbsDiff(a.depthM, b.depthM);
-    EXPECT_TRUE(bitwiseEqual(a.flowXM3PerS, b.flowXM3PerS));
-    EXPECT_TRUE(bitwiseEqual(a.flowYM3PerS, b.flowYM3PerS));
+    expectFarBrushWakesThem(*skip, *all);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, DryGroups, ::testing::Values(0, 2),
                          [](const auto& p) { return p.param > 0 ? std::string("fused") : std::string("two_pass"); });
+
+// The blocked step skips the tiles with nothing wet within their halo: on a world 3 % wet it computes
+// fewer than half the tiles, at least those holding water, and a water brush far away wakes its
+// tiles with every bit as when nothing skips.
+TEST(GpuStepKernel, BlockedTilesSkipTheDryAndEditsWakeThem) {
+    const int size = 256;
+    sim::Scene scene = sim::benchDryScene(size, 0.03f);
+    scene.params.model = sim::WaterModel::Pipes;
+    scene.params.frictionLaw = sim::defaultFrictionLaw(sim::WaterModel::Pipes);
+    auto skip = blockedSolver(scene, true, 2);
+    auto all = blockedSolver(scene, false, 2);
+    ASSERT_TRUE(skip && all);
+    for (auto* s : {skip.get(), all.get()}) {
+        s->stepFixed(0.05f, 8);  // the first two dispatches after creation compute every tile
+        s->resetTileCount();
+        s->stepFixed(0.05f, 20);  // 10 dispatches
+    }
+    // Tiles of 64 x 16 slots write 56 x 8 cells: 5 x 32 of them.
+    int wet = 0, nearWet = 0;
+    countWetTiles(skip->download().depthM, size, 56, 8, 0, 0, wet, nearWet);
+    EXPECT_GT(wet, 0);
+    EXPECT_EQ(all->tilesRun(), std::uint32_t(10 * 5 * 32));
+    EXPECT_GE(skip->tilesRun(), std::uint32_t(10 * wet));
+    EXPECT_LT(skip->tilesRun(), all->tilesRun() / 2);
+    expectFarBrushWakesThem(*skip, *all);
+}
 
 TEST(GpuStepKernel, ReportsMemoryPerCell) {
     const sim::Scene scene = sim::benchScene(256);
@@ -483,6 +646,32 @@ TEST(GpuStepKernel, GroupThatDriesUpIsClearedInBothBuffers) {
     for (float q : f.flowYM3PerS) maxFlow = std::max(maxFlow, std::abs(q));
     EXPECT_EQ(maxFlow, 0.0f);
     EXPECT_LT(skip->tilesRun(), std::uint32_t(7 * skip->tileCount()));
+}
+
+// The same with the temporally blocked step, 1 and 4 substeps a step, and a film deep enough that
+// its edges push flows out in the first substep while it evaporates: the next dispatch leaves no water
+// or flow, the one after must still run to clear the flows in the other copy (a tile whose inner
+// groups' other copy was wet runs), and then every tile skips; neither the state nor the depth
+// before the last substep holds water or flow.
+TEST(GpuStepKernel, BlockedTilesThatDryUpAreClearedAndSkipped) {
+    sim::Scene scene = test::flatScene(150, 96, 1.0f);
+    for (int y = 70; y < 90; ++y)
+        for (int x = 70; x < 90; ++x) scene.depthM[std::size_t(y) * 150 + std::size_t(x)] = 0.2f;
+    scene.params.evaporationMPerS = 10.0f;  // 0.2 m per substep: the whole film
+    scene.params.model = sim::WaterModel::Pipes;
+    scene.params.frictionLaw = sim::defaultFrictionLaw(sim::WaterModel::Pipes);
+    for (int n : {1, 4}) {  // 4: two dispatches of 2, the last keeping the depth before it
+        auto blocked = blockedSolver(scene, true, 2);
+        ASSERT_TRUE(blocked);
+        for (int i = 0; i < 4; ++i) blocked->stepFixed(0.02f, n);
+        blocked->resetTileCount();
+        blocked->stepFixed(0.02f, n);
+        EXPECT_EQ(blocked->tilesRun(), 0u) << n << " substeps a step";
+        const sim::FieldSnapshot f = blocked->download();
+        for (const std::vector<float>* field : {&f.depthM, &f.flowXM3PerS, &f.flowYM3PerS})
+            for (float v : *field) ASSERT_EQ(v, 0.0f) << n << " substeps a step";
+        for (std::int32_t h : f.prevDepthUnits) ASSERT_EQ(h, 0) << n << " substeps a step";
+    }
 }
 
 TEST(GpuStepKernel, SweepsOnlyWhenAskedAndKeepTheBits) {

@@ -21,6 +21,7 @@
 #include "sim/builtin_scenes.hpp"
 #include "tests/support/gl_suite.hpp"
 #include "tests/support/water_patches_equal.hpp"
+#include "tests/support/water_scenes.hpp"
 
 using namespace sluice;
 
@@ -41,17 +42,8 @@ struct Stepped {
 // depends on cells two away (pipes) or four (shallow water): a halo one cell short per substep gives
 // other bits.
 Stepped stepBoth(const app::TileShape& shape, float dtScale, int substeps) {
-    sim::Scene scene = sim::benchScene(128);
-    const auto [lo, hi] = std::minmax_element(scene.terrainM.begin(), scene.terrainM.end());
-    for (int y = 0; y < scene.height; ++y)
-        for (int x = 0; x < scene.width; ++x) {
-            const std::size_t i = std::size_t(y) * std::size_t(scene.width) + std::size_t(x);
-            const float surface = *lo + 0.4f * (*hi - *lo) + 2.0f * (1.0f - (float(x) + 0.5f) / float(scene.width));
-            scene.depthM[i] = std::max(0.02f, surface - scene.terrainM[i]);
-        }
-    scene.params.model = shape.swe ? sim::WaterModel::Swe : sim::WaterModel::Pipes;
-    scene.params.frictionLaw = sim::FrictionLaw::Linear;  // Manning's would hold the films on the hilltops
-    const float dt = dtScale * 0.25f * scene.cellSizeM / std::sqrt(scene.params.gravity * 20.0f);
+    const sim::Scene scene = test::shorelineScene(shape.swe ? sim::WaterModel::Swe : sim::WaterModel::Pipes);
+    const float dt = dtScale * test::shorelineSubstep(scene);
     Stepped r;
     r.start = sim::waterPatchesFromScene(scene, 126, 102);
     r.cpu = r.start;

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "render/solver_inputs.hpp"
+#include "sim/builtin_scenes.hpp"
 #include "tests/support/backends.hpp"
 
 namespace sluice::test {
@@ -21,6 +25,22 @@ sim::Scene spreadingSourceScene() {
     s.sources.push_back(rateSource(24.0f, 24.0f, 2.0f, 2.0f));
     return s;
 }
+
+sim::Scene shorelineScene(sim::WaterModel model) {
+    sim::Scene scene = sim::benchScene(128);
+    const auto [lo, hi] = std::minmax_element(scene.terrainM.begin(), scene.terrainM.end());
+    for (int y = 0; y < scene.height; ++y)
+        for (int x = 0; x < scene.width; ++x) {
+            const std::size_t i = std::size_t(y) * std::size_t(scene.width) + std::size_t(x);
+            const float surface = *lo + 0.4f * (*hi - *lo) + 2.0f * (1.0f - (float(x) + 0.5f) / float(scene.width));
+            scene.depthM[i] = std::max(0.02f, surface - scene.terrainM[i]);
+        }
+    scene.params.model = model;
+    scene.params.frictionLaw = sim::FrictionLaw::Linear;
+    return scene;
+}
+
+float shorelineSubstep(const sim::Scene& scene) { return 0.25f * scene.cellSizeM / std::sqrt(scene.params.gravity * 20.0f); }
 
 sim::Emitter rateSource(float x, float y, float radiusCells, float rateM3PerS) {
     sim::Emitter e;

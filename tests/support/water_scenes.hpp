@@ -18,6 +18,15 @@ inline constexpr int kDamColumns = 12;
 /// (24, 24): water spreads outward, reaching farther cells later.
 sim::Scene spreadingSourceScene();
 
+/// The bench's 128^2 hills under a tilted surface low enough that their tops stand dry, at least 2 cm
+/// of water everywhere, `model` with the linear friction law (Manning's would hold the films on the
+/// hilltops): the shallow water at the shorelines makes cells send out more than they hold, so the
+/// limiter binds and a cell's new depth depends on cells two away (pipes) or four (shallow water).
+/// The temporally blocked kernels' tests: a halo one cell short changes bits here.
+sim::Scene shorelineScene(sim::WaterModel model);
+/// The substep that moves it fast: a quarter of a cell per substep for waves of 20 m depth.
+float shorelineSubstep(const sim::Scene& scene);
+
 /// A Rate-mode source of rateM3PerS over a disc of radiusCells at cell coordinates (x, y).
 sim::Emitter rateSource(float x, float y, float radiusCells, float rateM3PerS);
 
