@@ -152,7 +152,8 @@ std::vector<VerbSpec> makeTable() {
                   {"--fused-threads", "T,...", "with --kernels: fused group shapes, invocation rows per group (2, 4, 8; default 4)"},
                   {"--arith-patches", "WxH,...", "with --kernels: the arithmetic ceiling's patch shapes, cells (1 to 8; default 2x2,4x2)"},
                   {"--tb-tiles", "WxHrRsS,...", "with --kernels: the temporally blocked kernel's tiles (both models), W x H cells, R cell rows\n"
-                                                "per invocation, S substeps per pass (default 64x32r2s1,64x32r2s2,64x32r2s3,64x24r2s1,64x24r2s2,32x32r4s1,32x32r4s2)"},
+                                                "per invocation, S substeps per pass (default 64x32r2s1,64x32r2s2,64x32r2s3,64x24r2s1,64x24r2s2,32x32r4s1,32x32r4s2);\n"
+                                                "each also as the pipes' whole step so blocked (step rows)"},
                   {"--dry-shapes", "S,...", "only the mostly dry worlds, dry groups skipped, against the all-wet grid:\n"
                                             "basin (bench-dry), square, rows, columns (bench-slosh's water in that region)"},
                   {"--dry-wets", "F,...", "with --dry-shapes: wet fractions (0.01..0.5; default --wet's); with --layout-probe:\n"
